@@ -1,0 +1,38 @@
+package dev.notifier;
+
+import dev.notifier.config.NotifierConfiguration;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.camel.main.Main;
+
+/** Runs Notifier with Camel Main. */
+public final class NotifierApplication {
+
+    private NotifierApplication() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        newMain(Map.of()).run(args);
+    }
+
+    /**
+     * A Camel Main for Notifier. Routes and configuration are read from {@code routes/} and
+     * {@code config/} in the working directory when present, so an operator can change a route
+     * without a rebuild; the copies packaged in the jar are the fallback.
+     *
+     * @param overrides properties that win over application.properties (tests, the demo)
+     */
+    public static Main newMain(Map<String, String> overrides) {
+        Main main = new Main();
+        main.configure().addConfiguration(NotifierConfiguration.class);
+        main.setPropertyPlaceholderLocations(Files.isRegularFile(Path.of("config/application.properties"))
+                ? "file:config/application.properties"
+                : "classpath:application.properties");
+        main.configure().withRoutesIncludePattern(Files.isDirectory(Path.of("routes"))
+                ? "file:routes/*.camel.yaml"
+                : "classpath:routes/*.camel.yaml");
+        overrides.forEach(main::addOverrideProperty);
+        return main;
+    }
+}

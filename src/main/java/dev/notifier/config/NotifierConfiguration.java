@@ -1,0 +1,173 @@
+package dev.notifier.config;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.notifier.delivery.DeliveryFailures;
+import dev.notifier.delivery.LocalizedText;
+import dev.notifier.delivery.DeliverySchedule;
+import dev.notifier.delivery.email.EmailComposer;
+import dev.notifier.delivery.push.PushComposer;
+import dev.notifier.delivery.push.PushResponses;
+import dev.notifier.event.EventParser;
+import dev.notifier.inbox.ChannelPlanner;
+import dev.notifier.inbox.InboxRepository;
+import dev.notifier.inbox.SchemaGuard;
+import jakarta.mail.MessagingException;
+import java.time.Duration;
+import java.time.ZoneId;
+import javax.sql.DataSource;
+import org.apache.camel.BindToRegistry;
+import org.apache.camel.CamelConfiguration;
+import org.apache.camel.CamelContext;
+import org.apache.camel.PropertyInject;
+import org.apache.camel.component.mail.MailComponent;
+import org.apache.camel.processor.idempotent.jdbc.JdbcMessageIdRepository;
+import org.apache.camel.spring.spi.SpringTransactionPolicy;
+import org.apache.camel.support.service.ServiceSupport;
+import org.flywaydb.core.Flyway;
+import org.springframework.jdbc.support.JdbcTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** Binds the beans the YAML routes refer to by name. Every value comes from application.properties. */
+public class NotifierConfiguration implements CamelConfiguration {
+
+    @PropertyInject("notifier.db.url")
+    private String dbUrl;
+    @PropertyInject(value = "notifier.db.user", defaultValue = "")
+    private String dbUser;
+    @PropertyInject(value = "notifier.db.password", defaultValue = "")
+    private String dbPassword;
+    @PropertyInject(value = "notifier.db.pool-size", defaultValue = "10")
+    private int dbPoolSize;
+    @PropertyInject(value = "notifier.event.max-bytes", defaultValue = "65536")
+    private int maxEventBytes;
+    @PropertyInject("notifier.mail.from")
+    private String mailFrom;
+    @PropertyInject(value = "notifier.text.timezone", defaultValue = "Asia/Bangkok")
+    private String textTimezone;
+    @PropertyInject(value = "notifier.delivery.retry-base-millis", defaultValue = "1000")
+    private long retryBaseMillis;
+    @PropertyInject(value = "notifier.delivery.retry-max-millis", defaultValue = "300000")
+    private long retryMaxMillis;
+    @PropertyInject(value = "notifier.delivery.lease-seconds", defaultValue = "60")
+    private long leaseSeconds;
+    @PropertyInject(value = "notifier.smtp.user", defaultValue = "")
+    private String smtpUser;
+    @PropertyInject(value = "notifier.smtp.password", defaultValue = "")
+    private String smtpPassword;
+    @PropertyInject(value = "notifier.push.token", defaultValue = "")
+    private String pushToken;
+
+    private HikariDataSource dataSource;
+    private TransactionTemplate transactionTemplate;
+
+    /** The pool, migrated and checked before any route can touch it. */
+    @BindToRegistry("dataSource")
+    public synchronized DataSource dataSource() throws Exception {
+        if (dataSource == null) {
+            HikariConfig config = new HikariConfig();
+            config.setPoolName("notifier");
+            config.setJdbcUrl(dbUrl);
+            config.setUsername(blankToNull(dbUser));
+            config.setPassword(blankToNull(dbPassword));
+            config.setMaximumPoolSize(dbPoolSize);
+            // fail fast on a dead database instead of parking consumer threads for 30 s
+            config.setConnectionTimeout(5_000);
+            config.setInitializationFailTimeout(-1);
+            HikariDataSource created = new HikariDataSource(config);
+            try {
+                Flyway.configure().dataSource(created).locations("classpath:db/migration").load().migrate();
+                SchemaGuard.check(created);
+            } catch (Exception | Error e) {
+                created.close();
+                throw e;
+            }
+            dataSource = created;
+        }
+        return dataSource;
+    }
+
+    @BindToRegistry("transactionTemplate")
+    public synchronized TransactionTemplate transactionTemplate() throws Exception {
+        if (transactionTemplate == null) {
+            transactionTemplate = new TransactionTemplate(new JdbcTransactionManager(dataSource()));
+        }
+        return transactionTemplate;
+    }
+
+    /** What {@code transacted: {ref: required}} means in the routes. */
+    @BindToRegistry("required")
+    public SpringTransactionPolicy required() throws Exception {
+        return new SpringTransactionPolicy(transactionTemplate());
+    }
+
+    /** The inbox: built on the route's own TransactionTemplate so its insert joins that transaction. */
+    @BindToRegistry("inboxRepository")
+    public JdbcMessageIdRepository inboxRepository() throws Exception {
+        return InboxRepository.create(dataSource(), transactionTemplate());
+    }
+
+    @BindToRegistry("eventParser")
+    public EventParser eventParser() {
+        return new EventParser(maxEventBytes);
+    }
+
+    @BindToRegistry("channelPlanner")
+    public ChannelPlanner channelPlanner() {
+        return new ChannelPlanner(eventParser());
+    }
+
+    @BindToRegistry("deliverySchedule")
+    public DeliverySchedule deliverySchedule() {
+        return new DeliverySchedule(Duration.ofMillis(retryBaseMillis), Duration.ofMillis(retryMaxMillis),
+                Duration.ofSeconds(leaseSeconds));
+    }
+
+    @BindToRegistry("deliveryFailures")
+    public DeliveryFailures deliveryFailures() {
+        return new DeliveryFailures();
+    }
+
+    @BindToRegistry("emailComposer")
+    public EmailComposer emailComposer() throws MessagingException {
+        return new EmailComposer(mailFrom, localizedText());
+    }
+
+    @BindToRegistry("pushComposer")
+    public PushComposer pushComposer() {
+        return new PushComposer(localizedText(), blankToNull(pushToken));
+    }
+
+    @BindToRegistry("pushResponses")
+    public PushResponses pushResponses() {
+        return new PushResponses();
+    }
+
+    private LocalizedText localizedText() {
+        return new LocalizedText(ZoneId.of(textTimezone));
+    }
+
+    @Override
+    public void configure(CamelContext camelContext) throws Exception {
+        // SMTP credentials live on the component, not in an endpoint URI that could be logged;
+        // without a user camel-mail must not attempt AUTH at all
+        if (blankToNull(smtpUser) != null) {
+            MailComponent smtp = camelContext.getComponent("smtp", MailComponent.class);
+            smtp.getConfiguration().setUsername(smtpUser);
+            smtp.getConfiguration().setPassword(smtpPassword);
+        }
+        // close the pool only after every route has stopped and finished its in-flight work
+        camelContext.addService(new ServiceSupport() {
+            @Override
+            protected void doStop() {
+                if (dataSource != null) {
+                    dataSource.close();
+                }
+            }
+        }, true, true);
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+}

@@ -1,0 +1,81 @@
+package dev.notifier.delivery;
+
+import dev.notifier.event.TransferEvent;
+import java.math.BigDecimal;
+import java.text.NumberFormat;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Currency;
+import java.util.Locale;
+
+/**
+ * What the customer reads, in Thai when {@code recipient.locale} starts with {@code th}, in English
+ * otherwise. Both channels say the same thing; email just says more.
+ */
+public final class LocalizedText {
+
+    private static final Locale THAI = Locale.forLanguageTag("th-TH");
+
+    private final ZoneId zone;
+
+    public LocalizedText(ZoneId zone) {
+        this.zone = zone;
+    }
+
+    public String title(TransferEvent event) {
+        return event.recipient().isThai()
+                ? "โอนเงินสำเร็จ " + amount(event)
+                : "Transfer completed: " + amount(event);
+    }
+
+    public String shortBody(TransferEvent event) {
+        return event.recipient().isThai()
+                ? "รายการโอน " + event.transferId() + " จำนวน " + amount(event) + " สำเร็จแล้ว"
+                : "Your transfer " + event.transferId() + " of " + amount(event) + " is complete.";
+    }
+
+    public String emailBody(TransferEvent event) {
+        String name = displayName(event);
+        if (event.recipient().isThai()) {
+            return "เรียน คุณ" + name + "\n\n"
+                    + "การโอนเงินรายการ " + event.transferId() + " จำนวน " + amount(event)
+                    + " สำเร็จแล้ว เมื่อ " + when(event, THAI) + "\n\n"
+                    + "หากท่านไม่ได้ทำรายการนี้ กรุณาติดต่อธนาคารทันที\n\n"
+                    + "อีเมลฉบับนี้ส่งโดยอัตโนมัติ กรุณาอย่าตอบกลับ\n";
+        }
+        return "Dear " + name + ",\n\n"
+                + "Your transfer " + event.transferId() + " of " + amount(event)
+                + " was completed on " + when(event, Locale.ENGLISH) + ".\n\n"
+                + "If you did not make this transfer, contact your bank immediately.\n\n"
+                + "This message was sent automatically; please do not reply.\n";
+    }
+
+    /** {@code ฿1,500.00} for Thai, {@code THB 1,500.00} in English. */
+    public String amount(TransferEvent event) {
+        Currency currency = Currency.getInstance(event.currency());
+        BigDecimal amount = event.amount().setScale(Math.max(currency.getDefaultFractionDigits(), 0),
+                java.math.RoundingMode.HALF_EVEN);
+        if (event.recipient().isThai()) {
+            NumberFormat format = NumberFormat.getCurrencyInstance(THAI);
+            format.setCurrency(currency);
+            return format.format(amount);
+        }
+        NumberFormat format = NumberFormat.getNumberInstance(Locale.ENGLISH);
+        format.setMinimumFractionDigits(amount.scale());
+        format.setMaximumFractionDigits(amount.scale());
+        return currency.getCurrencyCode() + " " + format.format(amount);
+    }
+
+    private String when(TransferEvent event, Locale locale) {
+        return DateTimeFormatter.ofPattern("d MMM yyyy HH:mm z", locale).format(event.occurredAt().atZone(zone));
+    }
+
+    /** Names are free text from upstream: no control characters reach a message. */
+    private static String displayName(TransferEvent event) {
+        String name = event.recipient().name();
+        if (name == null || name.isBlank()) {
+            return event.recipient().isThai() ? "ลูกค้า" : "customer";
+        }
+        return name.replaceAll("\\p{Cntrl}+", " ").strip();
+    }
+}

@@ -1,0 +1,24 @@
+package dev.notifier.delivery.push;
+
+import dev.notifier.delivery.ProviderRejectedException;
+
+/**
+ * The contract's status mapping: 2xx accepted; 408, 429 and 5xx worth another try with the same
+ * Idempotency-Key; any other status a rejection for good.
+ */
+public class PushResponses {
+
+    public void check(int status, String body) {
+        if (status >= 200 && status < 300) {
+            return;
+        }
+        boolean transientFailure = status == 408 || status == 429 || status >= 500;
+        String reason = "push gateway answered HTTP " + status + (body == null || body.isBlank() ? "" : ": " + abbreviate(body));
+        throw new ProviderRejectedException(reason, !transientFailure);
+    }
+
+    private static String abbreviate(String body) {
+        String flat = body.replaceAll("\\s+", " ").strip();
+        return flat.length() > 300 ? flat.substring(0, 300) + "..." : flat;
+    }
+}

@@ -1,0 +1,256 @@
+package dev.notifier.event;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Currency;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/**
+ * Turns a Kafka record value into a {@link TransferEvent}, or says in one line why it never will.
+ * Follows the contract's event JSON: required fields are checked, unknown fields ignored.
+ */
+public class EventParser {
+
+    private static final Pattern DECIMAL = Pattern.compile("\\d{1,18}(\\.\\d{1,8})?");
+    private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
+    private static final int MAX_FIELD_CHARS = 1000;
+
+    private final JsonMapper mapper = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+    private final int maxBytes;
+
+    public EventParser(int maxBytes) {
+        this.maxBytes = maxBytes;
+    }
+
+    public TransferEvent parse(byte[] value) throws InvalidEventException {
+        if (value == null || value.length == 0) {
+            throw new InvalidEventException("empty record value");
+        }
+        if (value.length > maxBytes) {
+            throw new InvalidEventException("value is " + value.length + " bytes, more than the " + maxBytes + " allowed");
+        }
+        JsonNode root = readTree(strictUtf8(value));
+        if (!root.isObject()) {
+            throw new InvalidEventException("value is a JSON " + root.getNodeType().toString().toLowerCase() + ", not an object");
+        }
+        return toEvent((ObjectNode) root);
+    }
+
+    /** Reads back what {@link #toJson} stored; it was valid when stored, so failure is a bug. */
+    public TransferEvent fromStored(String json) {
+        try {
+            return toEvent((ObjectNode) mapper.readTree(json));
+        } catch (JsonProcessingException | InvalidEventException e) {
+            throw new IllegalStateException("stored event payload no longer parses: " + e.getMessage(), e);
+        }
+    }
+
+    /** The canonical form stored with each notification: only the fields we understood. */
+    public String toJson(TransferEvent event) {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("eventId", event.eventId().toString());
+        root.put("type", event.type());
+        root.put("occurredAt", event.occurredAt().toString());
+        root.put("transferId", event.transferId());
+        root.put("amount", event.amount().toPlainString());
+        root.put("currency", event.currency());
+        Recipient r = event.recipient();
+        ObjectNode recipient = root.putObject("recipient");
+        recipient.put("userId", r.userId());
+        recipient.put("name", r.name());
+        recipient.put("locale", r.locale());
+        recipient.put("email", r.email());
+        recipient.put("pushToken", r.pushToken());
+        if (event.channels() != null) {
+            ArrayNode channels = root.putArray("channels");
+            event.channels().forEach(c -> channels.add(c.name()));
+        }
+        return root.toString();
+    }
+
+    private static String strictUtf8(byte[] value) throws InvalidEventException {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(value))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw new InvalidEventException("value is not valid UTF-8");
+        }
+    }
+
+    private JsonNode readTree(String text) throws InvalidEventException {
+        try {
+            JsonNode node = mapper.readTree(text);
+            if (node == null || node.isMissingNode()) {
+                throw new InvalidEventException("value holds no JSON");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw new InvalidEventException("not JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private TransferEvent toEvent(ObjectNode root) throws InvalidEventException {
+        UUID eventId = uuid(root, "eventId");
+        String type = requiredText(root, "type");
+        Instant occurredAt = instant(root, "occurredAt");
+        String transferId = requiredText(root, "transferId");
+        BigDecimal amount = amount(root, "amount");
+        String currency = currency(root, "currency");
+        JsonNode recipientNode = root.get("recipient");
+        if (recipientNode == null || !recipientNode.isObject()) {
+            throw new InvalidEventException("recipient: missing or not an object");
+        }
+        Recipient recipient = recipient((ObjectNode) recipientNode);
+        List<Channel> channels = channels(root, recipient);
+        return new TransferEvent(eventId, type, occurredAt, transferId, amount, currency, recipient, channels);
+    }
+
+    private static Recipient recipient(ObjectNode node) throws InvalidEventException {
+        String userId = requiredText(node, "recipient.userId", "userId");
+        String name = optionalText(node, "recipient.name", "name");
+        String locale = optionalText(node, "recipient.locale", "locale");
+        String email = optionalText(node, "recipient.email", "email");
+        String pushToken = optionalText(node, "recipient.pushToken", "pushToken");
+        if (email != null) {
+            EmailAddresses.requireSingleMailbox(email);
+        }
+        if (pushToken != null && (pushToken.isBlank() || hasControl(pushToken))) {
+            throw new InvalidEventException("recipient.pushToken: blank or contains control characters");
+        }
+        return new Recipient(userId, name, locale, email, pushToken);
+    }
+
+    private static List<Channel> channels(ObjectNode root, Recipient recipient) throws InvalidEventException {
+        JsonNode node = root.get("channels");
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isArray()) {
+            throw new InvalidEventException("channels: not an array");
+        }
+        Set<Channel> channels = new LinkedHashSet<>();
+        for (JsonNode item : node) {
+            if (!item.isTextual()) {
+                throw new InvalidEventException("channels: " + item + " is not a channel name");
+            }
+            Channel channel;
+            try {
+                channel = Channel.valueOf(item.asText());
+            } catch (IllegalArgumentException e) {
+                throw new InvalidEventException("channels: unknown channel '" + item.asText() + "'");
+            }
+            if (channel == Channel.EMAIL && recipient.email() == null) {
+                throw new InvalidEventException("channels: EMAIL requested but recipient.email is missing");
+            }
+            if (channel == Channel.PUSH && recipient.pushToken() == null) {
+                throw new InvalidEventException("channels: PUSH requested but recipient.pushToken is missing");
+            }
+            channels.add(channel);
+        }
+        return List.copyOf(new ArrayList<>(channels));
+    }
+
+    private static UUID uuid(ObjectNode node, String field) throws InvalidEventException {
+        String text = requiredText(node, field);
+        try {
+            UUID uuid = UUID.fromString(text);
+            // UUID.fromString accepts short forms such as "1-2-3-4-5"; the contract means the canonical one
+            if (!uuid.toString().equalsIgnoreCase(text)) {
+                throw new IllegalArgumentException();
+            }
+            return uuid;
+        } catch (IllegalArgumentException e) {
+            throw new InvalidEventException(field + ": '" + text + "' is not a UUID");
+        }
+    }
+
+    private static Instant instant(ObjectNode node, String field) throws InvalidEventException {
+        String text = requiredText(node, field);
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new InvalidEventException(field + ": '" + text + "' is not an ISO-8601 instant");
+        }
+    }
+
+    private static BigDecimal amount(ObjectNode node, String field) throws InvalidEventException {
+        String text = requiredText(node, field);
+        if (!DECIMAL.matcher(text).matches()) {
+            throw new InvalidEventException(field + ": '" + text + "' is not a positive decimal string");
+        }
+        BigDecimal amount = new BigDecimal(text);
+        if (amount.signum() <= 0) {
+            throw new InvalidEventException(field + ": must be greater than zero");
+        }
+        return amount;
+    }
+
+    private static String currency(ObjectNode node, String field) throws InvalidEventException {
+        String text = requiredText(node, field);
+        try {
+            if (CURRENCY.matcher(text).matches()) {
+                return Currency.getInstance(text).getCurrencyCode();
+            }
+        } catch (IllegalArgumentException e) {
+            // falls through to the error below
+        }
+        throw new InvalidEventException(field + ": '" + text + "' is not an ISO 4217 currency code");
+    }
+
+    private static String requiredText(ObjectNode node, String field) throws InvalidEventException {
+        return requiredText(node, field, field);
+    }
+
+    private static String requiredText(ObjectNode node, String path, String field) throws InvalidEventException {
+        String text = optionalText(node, path, field);
+        if (text == null || text.isBlank()) {
+            throw new InvalidEventException(path + ": missing");
+        }
+        if (hasControl(text)) {
+            throw new InvalidEventException(path + ": contains control characters");
+        }
+        return text;
+    }
+
+    private static String optionalText(ObjectNode node, String path, String field) throws InvalidEventException {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual()) {
+            throw new InvalidEventException(path + ": expected a string, got " + value.getNodeType().toString().toLowerCase());
+        }
+        if (value.asText().length() > MAX_FIELD_CHARS) {
+            throw new InvalidEventException(path + ": longer than " + MAX_FIELD_CHARS + " characters");
+        }
+        return value.asText();
+    }
+
+    static boolean hasControl(String text) {
+        return text.chars().anyMatch(Character::isISOControl);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.notifier.support;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetup;
+import com.icegreen.greenmail.util.ServerSetupTest;
+import jakarta.mail.internet.MimeMessage;
+import java.util.List;
+
+/** The real SMTP server (GreenMail) and push gateway (WireMock) a test talks to. */
+public final class Peers implements AutoCloseable {
+
+    public final GreenMail smtp;
+    public final WireMockServer push;
+
+    public Peers() {
+        ServerSetup setup = ServerSetupTest.SMTP.dynamicPort();
+        smtp = new GreenMail(setup);
+        smtp.start();
+        push = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        push.start();
+        push.stubFor(post(urlEqualTo("/push")).willReturn(aResponse().withStatus(200).withBody("{\"ok\":true}")));
+    }
+
+    public int smtpPort() {
+        return smtp.getSmtp().getPort();
+    }
+
+    public String pushUrl() {
+        return "http://127.0.0.1:" + push.port() + "/push";
+    }
+
+    public MimeMessage[] emails() {
+        return smtp.getReceivedMessages();
+    }
+
+    public List<LoggedRequest> pushes() {
+        return push.findAll(com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(urlEqualTo("/push")));
+    }
+
+    @Override
+    public void close() {
+        smtp.stop();
+        push.stop();
+    }
+}

@@ -1,0 +1,54 @@
+package dev.notifier.support;
+
+import dev.notifier.NotifierApplication;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.camel.CamelContext;
+import org.apache.camel.main.Main;
+
+/** The real application (routes from routes/, config from config/) started in this JVM. */
+public final class RunningNotifier implements AutoCloseable {
+
+    private final Main main;
+
+    private RunningNotifier(Main main) {
+        this.main = main;
+    }
+
+    public static Map<String, String> settings(TestDatabase db, String topic, String dlqTopic, String group,
+                                               int smtpPort, String pushUrl) {
+        Map<String, String> p = new HashMap<>();
+        p.put("notifier.kafka.brokers", TestKafka.bootstrapServers());
+        p.put("notifier.kafka.topic", topic);
+        p.put("notifier.kafka.dlq-topic", dlqTopic);
+        p.put("notifier.kafka.group", group);
+        p.put("notifier.kafka.consumers", "3");
+        p.put("notifier.db.url", db.url());
+        p.put("notifier.db.user", TestDatabase.USER);
+        p.put("notifier.smtp.host", "127.0.0.1");
+        p.put("notifier.smtp.port", String.valueOf(smtpPort));
+        p.put("notifier.push.url", pushUrl);
+        p.put("notifier.delivery.poll-millis", "200");
+        p.put("notifier.delivery.retry-base-millis", "200");
+        p.put("notifier.delivery.retry-max-millis", "2000");
+        p.put("notifier.kafka.redeliveries", "3");
+        p.put("notifier.smtp.timeout-millis", "3000");
+        p.put("notifier.push.read-timeout-millis", "3000");
+        return p;
+    }
+
+    public static RunningNotifier start(Map<String, String> settings) throws Exception {
+        Main main = NotifierApplication.newMain(settings);
+        main.start();
+        return new RunningNotifier(main);
+    }
+
+    public CamelContext context() {
+        return main.getCamelContext();
+    }
+
+    @Override
+    public void close() throws Exception {
+        main.stop();
+    }
+}

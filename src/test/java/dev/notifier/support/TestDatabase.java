@@ -1,0 +1,58 @@
+package dev.notifier.support;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+
+/** A PostgreSQL database of its own for one test: created empty, dropped afterwards. */
+public final class TestDatabase implements AutoCloseable {
+
+    public static final String SERVER = System.getProperty("notifier.test.pg",
+            "jdbc:postgresql://127.0.0.1:5432/");
+    public static final String USER = System.getProperty("notifier.test.pg.user", "postgres");
+
+    private final String name = "notifier_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+    private final SingleConnectionDataSource dataSource;
+
+    public TestDatabase() {
+        admin("CREATE DATABASE " + name);
+        dataSource = new SingleConnectionDataSource(url(), USER, "", true);
+    }
+
+    public String url() {
+        return SERVER + name;
+    }
+
+    public JdbcTemplate jdbc() {
+        return new JdbcTemplate(dataSource);
+    }
+
+    public List<Map<String, Object>> notifications() {
+        return jdbc().queryForList("SELECT event_id, channel, status, attempts, last_error FROM notifications ORDER BY id");
+    }
+
+    public int count(String sql, Object... args) {
+        return jdbc().queryForObject(sql, Integer.class, args);
+    }
+
+    @Override
+    public void close() {
+        dataSource.destroy();
+        admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    }
+
+    private static void admin(String sql) {
+        try (Connection c = DriverManager.getConnection(SERVER + "postgres", USER, "");
+             Statement s = c.createStatement()) {
+            s.execute(sql);
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.notifier.support;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+/**
+ * A real Apache Kafka broker (KRaft, combined mode) in this JVM, started once and shared by all
+ * test classes; tests isolate themselves by topic and group names.
+ */
+public final class TestKafka {
+
+    private static KafkaClusterTestKit cluster;
+
+    private TestKafka() {
+    }
+
+    public static synchronized String bootstrapServers() {
+        if (cluster == null) {
+            try {
+                KafkaClusterTestKit kit = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+                        .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
+                        .setConfigProp("offsets.topic.replication.factor", "1")
+                        .setConfigProp("offsets.topic.num.partitions", "4")
+                        .setConfigProp("transaction.state.log.replication.factor", "1")
+                        .setConfigProp("transaction.state.log.min.isr", "1")
+                        .setConfigProp("min.insync.replicas", "1")
+                        .setConfigProp("default.replication.factor", "1")
+                        .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                        .setConfigProp("share.coordinator.state.topic.replication.factor", "1")
+                        .setConfigProp("share.coordinator.state.topic.min.isr", "1")
+                        .build();
+                kit.format();
+                kit.startup();
+                kit.waitForReadyBrokers();
+                cluster = kit;
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    try {
+                        kit.close();
+                    } catch (Exception ignored) {
+                        // the JVM is going away
+                    }
+                }));
+            } catch (Exception e) {
+                throw new IllegalStateException("could not start the embedded Kafka broker", e);
+            }
+        }
+        return cluster.bootstrapServers();
+    }
+
+    /** A fresh topic with a unique name. */
+    public static String createTopic(String prefix, int partitions) {
+        String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers()))) {
+            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get();
+        } catch (Exception e) {
+            throw new IllegalStateException("could not create topic " + name, e);
+        }
+        return name;
+    }
+
+    public static KafkaProducer<byte[], byte[]> producer() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        props.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        return new KafkaProducer<>(props);
+    }
+
+    public static void send(String topic, List<ProducerRecord<byte[], byte[]>> records) {
+        try (KafkaProducer<byte[], byte[]> producer = producer()) {
+            for (ProducerRecord<byte[], byte[]> record : records) {
+                producer.send(record);
+            }
+            producer.flush();
+        }
+    }
+
+    /** Everything currently in the topic, read by a throw-away group from the beginning. */
+    public static List<ConsumerRecord<byte[], byte[]>> readAll(String topic, int expectedAtLeast, Duration timeout) {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, "reader-" + UUID.randomUUID());
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props)) {
+            consumer.subscribe(Set.of(topic));
+            while (records.size() < expectedAtLeast && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(records::add);
+            }
+            // one more poll so that "more than expected" is seen too
+            consumer.poll(Duration.ofMillis(300)).forEach(records::add);
+        }
+        return records;
+    }
+
+    /** The committed offset sum of a group on a topic: how far the group has confirmed. */
+    public static long committedOffsets(String group, String topic) {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers()))) {
+            return admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().entrySet().stream()
+                    .filter(e -> e.getKey().topic().equals(topic) && e.getValue() != null)
+                    .mapToLong(e -> e.getValue().offset()).sum();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
