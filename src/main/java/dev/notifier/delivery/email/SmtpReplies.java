@@ -16,24 +16,36 @@ public final class SmtpReplies {
         return code >= 500 && code < 600;
     }
 
+    /** The server's own words when it gave a reply ("550 5.1.1 user unknown"), else the failure. */
     public static String describe(MessagingException failure) {
-        int code = replyCode(failure);
-        String message = String.valueOf(failure.getMessage()).strip();
-        return code > 0 ? "reply " + code + " " + message : message;
+        MessagingException reply = reply(failure);
+        return reply != null ? "reply " + String.valueOf(reply.getMessage()).strip()
+                : String.valueOf(failure.getMessage()).strip();
     }
 
     private static int replyCode(MessagingException failure) {
-        for (Exception e = failure; e != null; e = e instanceof MessagingException m ? m.getNextException() : null) {
-            if (e instanceof SMTPAddressFailedException a) {
-                return a.getReturnCode();
-            }
-            if (e instanceof SMTPSendFailedException s) {
-                return s.getReturnCode();
-            }
-            if (e instanceof SMTPSenderFailedException s) {
-                return s.getReturnCode();
-            }
+        MessagingException reply = reply(failure);
+        if (reply instanceof SMTPAddressFailedException a) {
+            return a.getReturnCode();
+        }
+        if (reply instanceof SMTPSendFailedException s) {
+            return s.getReturnCode();
+        }
+        if (reply instanceof SMTPSenderFailedException s) {
+            return s.getReturnCode();
         }
         return -1;
+    }
+
+    /** The innermost exception that carries an SMTP reply code, following Jakarta Mail's chain. */
+    private static MessagingException reply(MessagingException failure) {
+        MessagingException found = null;
+        for (Exception e = failure; e != null; e = e instanceof MessagingException m ? m.getNextException() : null) {
+            if (e instanceof SMTPAddressFailedException || e instanceof SMTPSendFailedException
+                    || e instanceof SMTPSenderFailedException) {
+                found = (MessagingException) e;
+            }
+        }
+        return found;
     }
 }
