@@ -70,12 +70,15 @@ public final class LocalizedText {
         return DateTimeFormatter.ofPattern("d MMM yyyy HH:mm z", locale).format(event.occurredAt().atZone(zone));
     }
 
-    /** Names are free text from upstream: no control characters reach a message. */
+    /**
+     * Names are free text from upstream: no control characters reach a message. {@code \p{Cc}}, not
+     * {@code \p{Cntrl}}: the latter is ASCII-only and lets C1 controls such as NEL (U+0085) through.
+     */
     private static String displayName(TransferEvent event) {
         String name = event.recipient().name();
         if (name == null || name.isBlank()) {
             return event.recipient().isThai() ? "ลูกค้า" : "customer";
         }
-        return name.replaceAll("\\p{Cntrl}+", " ").strip();
+        return name.replaceAll("\\p{Cc}+", " ").strip();
     }
 }

@@ -7,9 +7,13 @@ public class InvalidEventException extends Exception {
         super(oneLine(reason));
     }
 
-    /** The reason travels as a Kafka header and a log line: it must never span lines. */
+    /**
+     * The reason travels as a Kafka header and a log line: it must never span lines. Not only CR
+     * and LF break a line: so do VT, FF, NEL (U+0085) and U+2028/U+2029, and producer text such as
+     * an unknown channel name is quoted in the reason, so every control character goes.
+     */
     private static String oneLine(String reason) {
-        String flat = reason.replaceAll("[\\r\\n\\t]+", " ").strip();
+        String flat = reason.replaceAll("[\\p{Cc}\\u2028\\u2029]+", " ").strip();
         return flat.length() > 500 ? flat.substring(0, 500) + "..." : flat;
     }
 }

@@ -51,7 +51,13 @@ public final class SchemaGuard {
                     String index = rs.getString("INDEX_NAME");
                     String column = rs.getString("COLUMN_NAME");
                     if (index != null && column != null && !rs.getBoolean("NON_UNIQUE")) {
-                        indexes.computeIfAbsent(index, k -> new HashSet<>()).add(column.toLowerCase(Locale.ROOT));
+                        Set<String> columns = indexes.computeIfAbsent(index, k -> new HashSet<>());
+                        columns.add(column.toLowerCase(Locale.ROOT));
+                        // a partial index is unique only inside its WHERE: never the (event_id, channel) guarantee
+                        String filter = rs.getString("FILTER_CONDITION");
+                        if (filter != null) {
+                            columns.add("where " + filter);
+                        }
                     }
                 }
             }

@@ -1,0 +1,141 @@
+package dev.notifier.delivery.email;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.notifier.delivery.LocalizedText;
+import dev.notifier.event.InvalidEventException;
+import dev.notifier.event.TransferEvent;
+import dev.notifier.support.ContractEvent;
+import jakarta.mail.Address;
+import jakarta.mail.Message.RecipientType;
+import jakarta.mail.MessagingException;
+import jakarta.mail.internet.MimeMessage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.ZoneId;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class EmailComposerTest {
+
+    private static final String FROM = "alerts@bank.example";
+    private static final String MESSAGE_ID = "<" + ContractEvent.EVENT_ID + ".email@notifier>";
+
+    private final EmailComposer composer = composer();
+
+    @Nested
+    class Addressing {
+
+        @Test
+        void shouldSendToTheRecipientOnly() throws Exception {
+            MimeMessage message = compose(ContractEvent.event().build());
+
+            assertThat(message.getAllRecipients()).extracting(Address::toString).containsExactly(ContractEvent.EMAIL);
+            assertThat(message.getRecipients(RecipientType.TO)).hasSize(1);
+        }
+
+        @Test
+        void shouldSendFromTheConfiguredSender() throws Exception {
+            assertThat(compose(ContractEvent.event().build()).getFrom())
+                    .extracting(Address::toString).containsExactly(FROM);
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @ValueSource(strings = {"a@b.com\r\nBcc: x@y.com", "a@b.com, c@d.com", "Somchai <a@b.com>"})
+        void shouldRefuseARecipientAddressThatIsNotOneBareMailbox(String email) {
+            TransferEvent event = ContractEvent.event().email(email).build();
+
+            assertThatThrownBy(() -> composer.compose(event)).isInstanceOf(InvalidEventException.class);
+        }
+
+        @Test
+        void shouldNotLetTheNameAddAHeader() throws Exception {
+            TransferEvent event = ContractEvent.event().name("x\r\nBcc: evil@example.com\r\n").build();
+
+            String headers = written(compose(event)).split("\r\n\r\n", 2)[0];
+
+            assertThat(headers).doesNotContainIgnoringCase("bcc").doesNotContain("evil@example.com");
+        }
+    }
+
+    @Nested
+    class Content {
+
+        @Test
+        void shouldWriteTheSubjectInTheRecipientsLanguageAsUtf8() throws Exception {
+            MimeMessage message = compose(ContractEvent.event().build());
+
+            assertThat(message.getSubject()).isEqualTo("โอนเงินสำเร็จ ฿1,500.00");
+            assertThat(message.getHeader("Subject", null)).startsWithIgnoringCase("=?UTF-8?");
+        }
+
+        @Test
+        void shouldWriteTheBodyAsUtf8Text() throws Exception {
+            MimeMessage message = compose(ContractEvent.event().build());
+
+            assertThat(message.getContentType()).startsWith("text/plain").containsIgnoringCase("charset=UTF-8");
+            assertThat((String) message.getContent()).contains("สมชาย ใจดี", "฿1,500.00");
+        }
+
+        @Test
+        void shouldWriteInEnglishForAnEnglishLocale() throws Exception {
+            MimeMessage message = compose(ContractEvent.event().locale("en-GB").build());
+
+            assertThat(message.getSubject()).isEqualTo("Transfer completed: THB 1,500.00");
+        }
+    }
+
+    @Nested
+    class Identity {
+
+        @Test
+        void shouldCarryTheNotificationKey() throws Exception {
+            assertThat(compose(ContractEvent.event().build()).getHeader("X-Notification-Key"))
+                    .containsExactly(ContractEvent.EVENT_ID + ":EMAIL");
+        }
+
+        @Test
+        void shouldDeriveTheMessageIdFromTheEventId() throws Exception {
+            assertThat(compose(ContractEvent.event().build()).getMessageID()).isEqualTo(MESSAGE_ID);
+        }
+
+        @Test
+        void shouldKeepTheMessageIdAcrossSaveChanges() throws Exception {
+            MimeMessage message = compose(ContractEvent.event().build());
+
+            message.saveChanges();
+            message.saveChanges();
+
+            assertThat(message.getHeader("Message-ID")).containsExactly(MESSAGE_ID);
+        }
+
+        @Test
+        void shouldGiveEveryComposeOfOneEventTheSameMessageId() throws Exception {
+            TransferEvent event = ContractEvent.event().build();
+
+            assertThat(compose(event).getMessageID()).isEqualTo(compose(event).getMessageID()).isEqualTo(MESSAGE_ID);
+        }
+    }
+
+    private MimeMessage compose(TransferEvent event) throws MessagingException, InvalidEventException {
+        return composer.compose(event);
+    }
+
+    private static String written(MimeMessage message) throws IOException, MessagingException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        message.writeTo(out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static EmailComposer composer() {
+        try {
+            return new EmailComposer(FROM, new LocalizedText(ZoneId.of("Asia/Bangkok")));
+        } catch (MessagingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

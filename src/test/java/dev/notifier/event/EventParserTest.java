@@ -1,0 +1,231 @@
+package dev.notifier.event;
+
+import static dev.notifier.support.ContractEvent.bytesWith;
+import static dev.notifier.support.ContractEvent.recipientOf;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.notifier.support.ContractEvent;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class EventParserTest {
+
+    private static final int MAX_BYTES = 65_536;
+
+    private final EventParser parser = new EventParser(MAX_BYTES);
+
+    @Nested
+    class ValidEvent {
+
+        @Test
+        void shouldParseEveryFieldOfTheContractExample() throws Exception {
+            TransferEvent event = parser.parse(ContractEvent.bytes());
+
+            assertThat(event).isEqualTo(ContractEvent.event().build());
+            assertThat(event.recipient().name()).isEqualTo("สมชาย ใจดี");
+            assertThat(event.amount()).hasToString("1500.00");
+        }
+
+        @Test
+        void shouldIgnoreUnknownFields() throws Exception {
+            byte[] value = bytesWith(root -> {
+                root.put("priority", "high");
+                root.putObject("meta").put("source", "core-banking").putArray("tags").add(1);
+                recipientOf(root).put("nickname", "ชาย");
+            });
+
+            assertThat(parser.parse(value)).isEqualTo(ContractEvent.event().build());
+        }
+
+        @ParameterizedTest(name = "channels {0}")
+        @ValueSource(strings = {"absent", "null"})
+        void shouldLeaveChannelsNullWhenNotGiven(String form) throws Exception {
+            byte[] value = bytesWith(root -> {
+                if (form.equals("null")) {
+                    root.putNull("channels");
+                } else {
+                    root.remove("channels");
+                }
+            });
+
+            assertThat(parser.parse(value).channels()).isNull();
+        }
+
+        @Test
+        void shouldCollapseDuplicateChannelsKeepingFirstOccurrenceOrder() throws Exception {
+            byte[] value = bytesWith(root -> root.putArray("channels").add("PUSH").add("EMAIL").add("PUSH").add("EMAIL"));
+
+            assertThat(parser.parse(value).channels()).containsExactly(Channel.PUSH, Channel.EMAIL);
+        }
+
+        @Test
+        void shouldAcceptValueOfExactlyMaxBytes() throws Exception {
+            byte[] value = ContractEvent.bytes();
+
+            assertThat(new EventParser(value.length).parse(value)).isEqualTo(ContractEvent.event().build());
+        }
+
+        @Test
+        void shouldAcceptRecipientWithOnlyUserIdWhenChannelsAreNotGiven() throws Exception {
+            byte[] value = bytesWith(root -> {
+                root.remove("channels");
+                recipientOf(root).retain("userId");
+            });
+
+            assertThat(parser.parse(value).recipient()).isEqualTo(new Recipient("u-42", null, null, null, null));
+        }
+    }
+
+    @Nested
+    class StoredForm {
+
+        @Test
+        void shouldRoundTripTheContractExample() throws Exception {
+            TransferEvent event = parser.parse(ContractEvent.bytes());
+
+            assertThat(parser.fromStored(parser.toJson(event))).isEqualTo(event);
+        }
+
+        @Test
+        void shouldRoundTripAnEventWithoutChannelsOrOptionalRecipientFields() {
+            TransferEvent event = ContractEvent.event().noChannels().name(null).locale(null).pushToken(null).build();
+
+            TransferEvent stored = parser.fromStored(parser.toJson(event));
+
+            assertThat(stored).isEqualTo(event);
+            assertThat(stored.channels()).isNull();
+        }
+
+        @Test
+        void shouldStoreOnlyTheFieldsItUnderstood() throws Exception {
+            TransferEvent event = parser.parse(bytesWith(root -> root.put("priority", "high")));
+
+            assertThat(parser.toJson(event)).doesNotContain("priority").contains("\"eventId\"");
+        }
+    }
+
+    @Nested
+    class InvalidEvent {
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("dev.notifier.event.EventParserTest#invalidValues")
+        void shouldRejectWithOneLineReasonNamingTheProblem(String description, byte[] value, String expectedInReason) {
+            assertThat(rejectionOf(value)).contains(expectedInReason);
+        }
+
+        /** CR, LF, VT, FF, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR: each ends a line somewhere. */
+        @ParameterizedTest(name = "unknown channel carrying U+{0}")
+        @ValueSource(strings = {"000A", "000D", "000B", "000C", "0085", "2028", "2029"})
+        void shouldNeverBreakTheReasonAcrossLines(String codePoint) {
+            String lineBreak = Character.toString(Integer.parseInt(codePoint, 16));
+            byte[] value = bytesWith(root -> root.putArray("channels").add("SMS" + lineBreak + "Bcc: x@y.com"));
+
+            assertThat(rejectionOf(value)).contains("SMS").doesNotContain(lineBreak);
+        }
+
+        @Test
+        void shouldRejectValueLargerThanMaxBytes() {
+            byte[] value = ContractEvent.bytes();
+
+            assertThat(rejectionOf(new EventParser(value.length - 1), value))
+                    .contains(value.length + " bytes").contains("more than the " + (value.length - 1) + " allowed");
+        }
+    }
+
+    static Stream<Arguments> invalidValues() {
+        String contract = new String(ContractEvent.bytes(), StandardCharsets.UTF_8);
+        return Stream.of(
+                raw("not JSON", "hello", "not JSON"),
+                arguments("null value", null, "empty"),
+                arguments("empty value", new byte[0], "empty"),
+                raw("whitespace only", "  \n ", "no JSON"),
+                raw("JSON array", "[" + contract + "]", "JSON array"),
+                raw("JSON string", "\"TransferCompleted\"", "JSON string"),
+                raw("JSON number", "42", "JSON number"),
+                raw("JSON null", "null", "JSON null"),
+                arguments("invalid UTF-8 bytes", new byte[] {'{', (byte) 0xC3, (byte) 0x28, '}'}, "UTF-8"),
+                arguments("Thai in TIS-620, not UTF-8", contract.getBytes(Charset.forName("TIS-620")), "UTF-8"),
+                arguments("oversized value", bytesWith(root -> root.put("padding", "x".repeat(MAX_BYTES))),
+                        "more than the " + MAX_BYTES + " allowed"),
+                raw("duplicate JSON key", contract.replaceFirst("\\{",
+                        "{\"eventId\": \"11111111-2222-3333-4444-555555555555\","), "Duplicate field 'eventId'"),
+                raw("trailing garbage", contract + " xyz", "not JSON"),
+                raw("trailing second object", contract + "{}", "not JSON"),
+                invalid("missing eventId", root -> root.remove("eventId"), "eventId: missing"),
+                invalid("eventId not a UUID", root -> root.put("eventId", "evt-1"), "eventId"),
+                invalid("eventId short form", root -> root.put("eventId", "1-2-3-4-5"), "eventId"),
+                invalid("eventId without dashes", root -> root.put("eventId", "0b9f3c1e7a514c1e9a432f1f5c9d8e01"), "eventId"),
+                invalid("eventId as number", root -> root.put("eventId", 42), "eventId"),
+                invalid("missing type", root -> root.remove("type"), "type: missing"),
+                invalid("blank type", root -> root.put("type", "  "), "type: missing"),
+                invalid("missing occurredAt", root -> root.remove("occurredAt"), "occurredAt"),
+                invalid("occurredAt date only", root -> root.put("occurredAt", "2026-12-02"), "occurredAt"),
+                invalid("occurredAt without zone", root -> root.put("occurredAt", "2026-12-02T10:15:30"), "occurredAt"),
+                invalid("missing transferId", root -> root.remove("transferId"), "transferId: missing"),
+                invalid("amount as number", root -> root.put("amount", 1500.00), "amount"),
+                invalid("missing amount", root -> root.remove("amount"), "amount: missing"),
+                invalid("negative amount", root -> root.put("amount", "-1500.00"), "amount"),
+                invalid("zero amount", root -> root.put("amount", "0.00"), "amount"),
+                invalid("amount with thousands separator", root -> root.put("amount", "1,500.00"), "amount"),
+                invalid("amount not a number", root -> root.put("amount", "abc"), "amount"),
+                invalid("amount in exponent form", root -> root.put("amount", "1.5E3"), "amount"),
+                invalid("lower-case currency", root -> root.put("currency", "thb"), "currency"),
+                invalid("unknown currency", root -> root.put("currency", "XXY"), "currency"),
+                invalid("missing currency", root -> root.remove("currency"), "currency: missing"),
+                invalid("missing recipient", root -> root.remove("recipient"), "recipient"),
+                invalid("recipient not an object", root -> root.put("recipient", "u-42"), "recipient"),
+                invalid("missing recipient.userId", root -> recipientOf(root).remove("userId"), "recipient.userId"),
+                invalid("oversized recipient.name", root -> recipientOf(root).put("name", "ก".repeat(1001)),
+                        "recipient.name"),
+                invalid("unknown channel", root -> root.putArray("channels").add("EMAIL").add("SMS"), "SMS"),
+                invalid("channels not an array", root -> root.put("channels", "EMAIL"), "channels: not an array"),
+                invalid("channel not a string", root -> root.putArray("channels").add(1), "channels"),
+                invalid("EMAIL without email", root -> recipientOf(root).remove("email"), "recipient.email"),
+                invalid("PUSH without pushToken", root -> recipientOf(root).remove("pushToken"), "recipient.pushToken"),
+                invalid("blank pushToken", root -> recipientOf(root).put("pushToken", " "), "recipient.pushToken"),
+                invalid("pushToken with LF", root -> recipientOf(root).put("pushToken", "abc\nX-Evil: 1"),
+                        "recipient.pushToken"),
+                email("email with CR/LF", "a@b.com\r\nBcc: x@y.com"),
+                email("two addresses", "a@b.com, c@d.com"),
+                email("display-name form", "Somchai <a@b.com>"),
+                email("not an address", "nope"),
+                email("empty email", ""),
+                email("group", "team: a@b.com, c@d.com;"),
+                invalid("email as number", root -> recipientOf(root).put("email", 42), "recipient.email"));
+    }
+
+    private String rejectionOf(byte[] value) {
+        return rejectionOf(parser, value);
+    }
+
+    /** The reason, after checking it is a usable one: present and on one line. */
+    private static String rejectionOf(EventParser parser, byte[] value) {
+        Throwable rejected = catchThrowable(() -> parser.parse(value));
+        assertThat(rejected).isInstanceOf(InvalidEventException.class);
+        assertThat(rejected.getMessage()).isNotBlank().doesNotContain("\n").doesNotContain("\r");
+        return rejected.getMessage();
+    }
+
+    private static Arguments raw(String description, String value, String expectedInReason) {
+        return arguments(description, value.getBytes(StandardCharsets.UTF_8), expectedInReason);
+    }
+
+    private static Arguments invalid(String description, Consumer<ObjectNode> change, String expectedInReason) {
+        return arguments(description, bytesWith(change), expectedInReason);
+    }
+
+    private static Arguments email(String description, String email) {
+        return invalid(description, root -> recipientOf(root).put("email", email), "recipient.email");
+    }
+}
