@@ -1,0 +1,103 @@
+package dev.notifier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.notifier.support.AdvisedNotifier;
+import dev.notifier.support.Events;
+import dev.notifier.support.RecordingCommit;
+import dev.notifier.support.TestDatabase;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.UUID;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.apache.camel.component.mock.MockEndpoint;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+/** consume-events: the inbox or the DLQ, then the offset commit, then delivery. */
+class ConsumeEventsRouteTest {
+
+    private TestDatabase db;
+    private AdvisedNotifier notifier;
+
+    @BeforeEach
+    void start() throws Exception {
+        db = new TestDatabase();
+        notifier = AdvisedNotifier.start(db).startRoutes();
+    }
+
+    @AfterEach
+    void stop() {
+        if (notifier != null) {
+            notifier.close();
+        }
+        db.close();
+    }
+
+    @Test
+    void shouldDropSecondDeliveryOfSameEvent() throws Exception {
+        UUID eventId = UUID.randomUUID();
+        String event = Events.json(eventId, "en-US", null);
+        RecordingCommit first = RecordingCommit.counting();
+        RecordingCommit second = RecordingCommit.counting();
+        notifier.smtp().expectedMessageCount(1);
+        notifier.push().expectedMessageCount(1);
+
+        assertThat(notifier.send(event, 10, first).getException()).isNull();
+        assertThat(notifier.send(event, 11, second).getException()).isNull();
+
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThat(
+                db.count("SELECT count(*) FROM notifications WHERE event_id = ? AND status = 'SENT'", eventId))
+                .isEqualTo(2));
+        // and nothing more arrives afterwards
+        notifier.smtp().setAssertPeriod(500);
+        notifier.push().setAssertPeriod(500);
+        MockEndpoint.assertIsSatisfied(notifier.smtp(), notifier.push());
+        assertThat(db.count("SELECT count(*) FROM inbox WHERE message_id = ?", eventId.toString())).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM notifications WHERE event_id = ?", eventId)).isEqualTo(2);
+        assertThat(first.calls()).isEqualTo(1);
+        assertThat(second.calls()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldSendInvalidRecordToDeadLetterRoute() throws Exception {
+        byte[] notJson = "this is { not JSON".getBytes(StandardCharsets.UTF_8);
+        // how many records the DLQ had received when the offset was committed
+        RecordingCommit commit = RecordingCommit.observing(() -> notifier.dlq().getReceivedCounter());
+        notifier.dlq().expectedMessageCount(1);
+
+        assertThat(notifier.send(notJson, 7, commit).getException()).isNull();
+
+        notifier.dlq().assertIsSatisfied();
+        Message dead = notifier.dlq().getReceivedExchanges().get(0).getMessage();
+        assertThat(dead.getBody()).isInstanceOf(byte[].class).isEqualTo(notJson);
+        assertThat(dead.getHeader("notifier-error", String.class)).isNotBlank().doesNotContain("\n", "\r");
+        assertThat(dead.getHeader("notifier-source")).isEqualTo(AdvisedNotifier.TOPIC + "-0@7");
+        assertThat(db.count("SELECT count(*) FROM inbox")).isZero();
+        assertThat(db.count("SELECT count(*) FROM notifications")).isZero();
+        assertThat(commit.observed()).containsExactly(1);
+    }
+
+    @Test
+    void shouldCommitOffsetOnlyAfterTheInboxTransaction() {
+        UUID eventId = UUID.randomUUID();
+        // read through the test's own connection: only what the inbox transaction committed is visible
+        RecordingCommit commit = RecordingCommit.observing(() -> new AtCommit(
+                db.count("SELECT count(*) FROM inbox WHERE message_id = ?", eventId.toString()),
+                db.count("SELECT count(*) FROM notifications WHERE event_id = ?", eventId),
+                TransactionSynchronizationManager.isActualTransactionActive()));
+
+        Exchange exchange = notifier.send(Events.json(eventId, "th-TH", null), 42, commit);
+
+        assertThat(exchange.getException()).isNull();
+        assertThat(commit.observed()).containsExactly(new AtCommit(1, 2, false));
+    }
+
+    /** What the offset commit could see of the event's inbox transaction. */
+    private record AtCommit(int inboxRows, int notificationRows, boolean transactionOpen) {
+    }
+}

@@ -1,0 +1,133 @@
+package dev.notifier.support;
+
+import dev.notifier.NotifierApplication;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Exchange;
+import org.apache.camel.builder.AdviceWith;
+import org.apache.camel.builder.AdviceWithRouteBuilder;
+import org.apache.camel.component.kafka.KafkaConstants;
+import org.apache.camel.component.mock.MockEndpoint;
+import org.apache.camel.main.Main;
+import org.apache.camel.util.function.ThrowingConsumer;
+
+/**
+ * The real application (routes, beans, a real database) with its edges advised away: intake
+ * from {@code direct:events} instead of Kafka, and {@code mock:dlq}, {@code mock:smtp},
+ * {@code mock:push} instead of the DLQ topic, the SMTP server and the push gateway. Routes stay
+ * stopped until {@link #startRoutes()}, so a test can add advice of its own first.
+ */
+public final class AdvisedNotifier implements AutoCloseable {
+
+    public static final String EVENTS = "direct:events";
+    public static final String TOPIC = "events";
+
+    private final Main main;
+
+    private AdvisedNotifier(Main main) {
+        this.main = main;
+    }
+
+    /** Settings for a run on {@code db}; nothing points at a live Kafka, SMTP or HTTP peer. */
+    public static Map<String, String> settings(TestDatabase db) {
+        Map<String, String> p = new HashMap<>();
+        // the routes are advised before anything may consume or send
+        p.put("camel.main.auto-startup", "false");
+        p.put("notifier.db.url", db.url());
+        p.put("notifier.db.user", TestDatabase.USER);
+        // the DLQ producer is advised away before its first message, so no Kafka client is ever made
+        p.put("camel.component.kafka.lazy-start-producer", "true");
+        p.put("notifier.kafka.brokers", "127.0.0.1:1");
+        p.put("notifier.kafka.topic", TOPIC);
+        p.put("notifier.kafka.dlq-topic", TOPIC + ".dlq");
+        p.put("notifier.kafka.consumers", "1");
+        p.put("notifier.kafka.redeliveries", "0");
+        p.put("notifier.smtp.host", "127.0.0.1");
+        p.put("notifier.smtp.port", "1");
+        p.put("notifier.push.url", "http://127.0.0.1:1/push");
+        p.put("notifier.delivery.poll-millis", "100");
+        p.put("notifier.delivery.retry-base-millis", "100");
+        p.put("notifier.delivery.retry-max-millis", "1000");
+        return p;
+    }
+
+    public static AdvisedNotifier start(TestDatabase db) throws Exception {
+        return start(settings(db));
+    }
+
+    public static AdvisedNotifier start(Map<String, String> settings) throws Exception {
+        Main main = NotifierApplication.newMain(settings);
+        main.start();
+        AdvisedNotifier notifier = new AdvisedNotifier(main);
+        try {
+            notifier.advise("consume-events", a -> a.replaceFromWith(EVENTS));
+            notifier.advise("dead-letter", a -> a.weaveById("publish-dead-letter").replace().to("mock:dlq"));
+            notifier.advise("send-email", a -> a.weaveById("smtp").replace().to("mock:smtp"));
+            notifier.advise("send-push", a -> a.weaveById("push-gateway").replace().to("mock:push"));
+            notifier.push().whenAnyExchangeReceived(e -> answer(e, 200, "{\"ok\":true}"));
+        } catch (Exception | Error e) {
+            notifier.close();
+            throw e;
+        }
+        return notifier;
+    }
+
+    public AdvisedNotifier advise(String routeId, ThrowingConsumer<AdviceWithRouteBuilder, Exception> advice)
+            throws Exception {
+        AdviceWith.adviceWith(context(), routeId, advice);
+        return this;
+    }
+
+    public AdvisedNotifier startRoutes() throws Exception {
+        context().getRouteController().startAllRoutes();
+        return this;
+    }
+
+    /** Sends one "Kafka record" through consume-events, the way the Kafka consumer would. */
+    public Exchange send(String value, long offset, RecordingCommit commit) {
+        return send(value.getBytes(StandardCharsets.UTF_8), offset, commit);
+    }
+
+    public Exchange send(byte[] value, long offset, RecordingCommit commit) {
+        return context().createProducerTemplate().send(EVENTS, exchange -> {
+            exchange.getMessage().setHeader(KafkaConstants.TOPIC, TOPIC);
+            exchange.getMessage().setHeader(KafkaConstants.PARTITION, 0);
+            exchange.getMessage().setHeader(KafkaConstants.OFFSET, offset);
+            exchange.getMessage().setHeader(KafkaConstants.MANUAL_COMMIT, commit);
+            exchange.getMessage().setBody(value);
+        });
+    }
+
+    /** What the push gateway answers, as camel-http would leave it on the exchange. */
+    public static void answer(Exchange exchange, int status, String body) {
+        exchange.getMessage().setHeader(Exchange.HTTP_RESPONSE_CODE, status);
+        exchange.getMessage().setBody(body);
+    }
+
+    public CamelContext context() {
+        return main.getCamelContext();
+    }
+
+    public MockEndpoint dlq() {
+        return mock("mock:dlq");
+    }
+
+    public MockEndpoint smtp() {
+        return mock("mock:smtp");
+    }
+
+    public MockEndpoint push() {
+        return mock("mock:push");
+    }
+
+    private MockEndpoint mock(String uri) {
+        return context().getEndpoint(uri, MockEndpoint.class);
+    }
+
+    @Override
+    public void close() {
+        main.stop();
+    }
+}
