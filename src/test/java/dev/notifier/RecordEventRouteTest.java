@@ -2,6 +2,7 @@ package dev.notifier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.notifier.inbox.RollbackIsFailure;
 import dev.notifier.support.AdvisedNotifier;
 import dev.notifier.support.Events;
 import dev.notifier.support.RecordingCommit;
@@ -66,6 +67,26 @@ class RecordEventRouteTest {
         assertThat(db.jdbc().queryForList("SELECT channel FROM notifications WHERE event_id = ? ORDER BY channel",
                 String.class, eventId)).containsExactly("EMAIL", "PUSH");
         assertThat(commit.calls()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldReportASilentRollbackAsAFailureSoTheOffsetIsNeverCommitted() throws Exception {
+        // what a shutdown does to an in-flight transaction: rollback-only, no exception
+        Map<String, String> settings = AdvisedNotifier.settings(db);
+        settings.put("notifier.kafka.redeliveries", "0");
+        RecordingCommit commit = RecordingCommit.counting();
+
+        try (AdvisedNotifier notifier = AdvisedNotifier.start(settings)
+                .advise("record-event", a -> a.weaveById("split-channels").after().markRollbackOnly())
+                .startRoutes()) {
+            Exchange exchange = notifier.send(Events.json(UUID.randomUUID(), "en-US", null), 9, commit);
+
+            assertThat(exchange.getException()).isInstanceOf(RollbackIsFailure.TransactionRolledBackException.class);
+            assertThat(exchange.isRollbackOnly()).isFalse();
+        }
+        assertThat(commit.calls()).isZero();
+        assertThat(db.count("SELECT count(*) FROM inbox")).isZero();
+        assertThat(db.count("SELECT count(*) FROM notifications")).isZero();
     }
 
     /** Counted on the route's own thread and pool, so inside its open transaction. */

@@ -11,6 +11,7 @@ import dev.notifier.delivery.push.PushResponses;
 import dev.notifier.event.EventParser;
 import dev.notifier.inbox.ChannelPlanner;
 import dev.notifier.inbox.InboxRepository;
+import dev.notifier.inbox.RollbackIsFailure;
 import dev.notifier.inbox.SchemaGuard;
 import jakarta.mail.MessagingException;
 import java.time.Duration;
@@ -105,6 +106,12 @@ public class NotifierConfiguration implements CamelConfiguration {
     @BindToRegistry("inboxRepository")
     public JdbcMessageIdRepository inboxRepository() throws Exception {
         return InboxRepository.create(dataSource(), transactionTemplate());
+    }
+
+    /** Runs direct:record-event, the inbox transaction; a silent rollback comes back as a failure. */
+    @BindToRegistry("recordEventOrFail")
+    public RollbackIsFailure recordEventOrFail() {
+        return new RollbackIsFailure("direct:record-event");
     }
 
     @BindToRegistry("eventParser")

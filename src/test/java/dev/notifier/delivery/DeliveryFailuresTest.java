@@ -60,7 +60,7 @@ class DeliveryFailuresTest {
             DeliveryFailure failure = failures.classify(new UncheckedIOException("first\r\nsecond",
                     new IOException("line one\nline two")));
 
-            assertThat(failure.getReason()).isEqualTo("IOException: line one line two");
+            assertThat(failure.reason()).isEqualTo("IOException: line one line two");
         }
     }
 
@@ -72,8 +72,8 @@ class DeliveryFailuresTest {
         void shouldTreatA5xxReplyToTheMessageAsPermanent(int code) {
             DeliveryFailure failure = failures.classify(sendFailed(code));
 
-            assertThat(failure.isPermanent()).isTrue();
-            assertThat(failure.getReason()).startsWith("SMTP: reply " + code);
+            assertThat(failure.permanent()).isTrue();
+            assertThat(failure.reason()).startsWith("SMTP: reply " + code);
         }
 
         @ParameterizedTest(name = "reply {0}")
@@ -81,18 +81,18 @@ class DeliveryFailuresTest {
         void shouldTreatA4xxReplyToTheMessageAsTransient(int code) {
             DeliveryFailure failure = failures.classify(sendFailed(code));
 
-            assertThat(failure.isPermanent()).isFalse();
-            assertThat(failure.getReason()).startsWith("SMTP: reply " + code);
+            assertThat(failure.permanent()).isFalse();
+            assertThat(failure.reason()).startsWith("SMTP: reply " + code);
         }
 
         @Test
         void shouldTreatA550ReplyToTheRecipientAsPermanent() throws AddressException {
-            assertThat(failures.classify(addressFailed(550)).isPermanent()).isTrue();
+            assertThat(failures.classify(addressFailed(550)).permanent()).isTrue();
         }
 
         @Test
         void shouldTreatA451ReplyToTheRecipientAsTransient() throws AddressException {
-            assertThat(failures.classify(addressFailed(451)).isPermanent()).isFalse();
+            assertThat(failures.classify(addressFailed(451)).permanent()).isFalse();
         }
 
         /** How Angus reports a refused RCPT: a SendFailedException whose next exception holds the reply. */
@@ -102,8 +102,8 @@ class DeliveryFailuresTest {
 
             DeliveryFailure failure = failures.classify(new RuntimeCamelException(invalidAddresses));
 
-            assertThat(failure.isPermanent()).isTrue();
-            assertThat(failure.getReason()).contains("reply 550");
+            assertThat(failure.permanent()).isTrue();
+            assertThat(failure.reason()).contains("reply 550");
         }
 
         @Test
@@ -113,8 +113,8 @@ class DeliveryFailuresTest {
 
             DeliveryFailure failure = failures.classify(refused);
 
-            assertThat(failure.isPermanent()).isFalse();
-            assertThat(failure.getReason()).startsWith("SMTP: ").contains("Couldn't connect");
+            assertThat(failure.permanent()).isFalse();
+            assertThat(failure.reason()).startsWith("SMTP: ").contains("Couldn't connect");
         }
     }
 

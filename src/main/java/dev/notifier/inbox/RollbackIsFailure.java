@@ -1,0 +1,54 @@
+package dev.notifier.inbox;
+
+import org.apache.camel.Exchange;
+import org.apache.camel.Processor;
+import org.apache.camel.ProducerTemplate;
+
+/**
+ * Calls a transacted route and makes sure a rollback comes back as a failure.
+ *
+ * <p>Camel's TransactionErrorHandler can roll a transaction back without an exception: a forced
+ * or graceful shutdown marks in-flight transacted exchanges rollback-only. The caller's pipeline
+ * then just stops, and camel-kafka, seeing no exception, takes the record as processed and
+ * commits its offset on the next rebalance or close: the event is lost. Here a silent rollback
+ * becomes an exception, so the consumer re-reads the record instead.
+ */
+public final class RollbackIsFailure implements Processor {
+
+    private final String endpointUri;
+    private volatile ProducerTemplate template;
+
+    public RollbackIsFailure(String endpointUri) {
+        this.endpointUri = endpointUri;
+    }
+
+    @Override
+    public void process(Exchange exchange) {
+        producer(exchange).send(endpointUri, exchange);
+        if (exchange.getException() == null && (exchange.isRollbackOnly() || exchange.isRollbackOnlyLast())) {
+            exchange.setRollbackOnly(false);
+            exchange.setRollbackOnlyLast(false);
+            exchange.setException(new TransactionRolledBackException(endpointUri));
+        }
+    }
+
+    private ProducerTemplate producer(Exchange exchange) {
+        ProducerTemplate current = template;
+        if (current == null) {
+            synchronized (this) {
+                if (template == null) {
+                    template = exchange.getContext().createProducerTemplate();
+                }
+                current = template;
+            }
+        }
+        return current;
+    }
+
+    /** The transaction behind an endpoint was rolled back; what it recorded is gone. */
+    public static final class TransactionRolledBackException extends RuntimeException {
+        TransactionRolledBackException(String endpointUri) {
+            super("transaction of " + endpointUri + " was rolled back (shutting down?); the record will be read again");
+        }
+    }
+}
