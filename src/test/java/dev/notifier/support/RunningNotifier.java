@@ -39,7 +39,12 @@ public final class RunningNotifier implements AutoCloseable {
 
     public static RunningNotifier start(Map<String, String> settings) throws Exception {
         Main main = NotifierApplication.newMain(settings);
-        main.start();
+        try {
+            main.start();
+        } catch (Exception | Error e) {
+            main.stop();
+            throw e;
+        }
         return new RunningNotifier(main);
     }
 
