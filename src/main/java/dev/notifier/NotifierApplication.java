@@ -1,9 +1,11 @@
 package dev.notifier;
 
+import dev.notifier.cli.Commands;
 import dev.notifier.config.NotifierConfiguration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.camel.main.Main;
 
 /** Runs Notifier with Camel Main. */
@@ -13,6 +15,10 @@ public final class NotifierApplication {
     }
 
     public static void main(String[] args) throws Exception {
+        Optional<Integer> exitCode = Commands.runIfCommand(args);
+        if (exitCode.isPresent()) {
+            System.exit(exitCode.get());
+        }
         newMain(Map.of()).run(args);
     }
 

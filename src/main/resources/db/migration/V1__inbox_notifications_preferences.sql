@@ -23,7 +23,7 @@ CREATE TABLE notifications (
     user_id         VARCHAR(255)             NOT NULL,
     transfer_id     VARCHAR(255)             NOT NULL,
     -- the validated event, re-serialised: what the message is rendered from on every attempt
-    payload         TEXT                     NOT NULL,
+    payload         VARCHAR                  NOT NULL,
     created_at      TIMESTAMP WITH TIME ZONE NOT NULL,
     updated_at      TIMESTAMP WITH TIME ZONE NOT NULL,
     next_attempt_at TIMESTAMP WITH TIME ZONE NOT NULL,
