@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /** A PostgreSQL database of its own for one test: created empty, dropped afterwards. */
 public final class TestDatabase implements AutoCloseable {
@@ -18,11 +18,12 @@ public final class TestDatabase implements AutoCloseable {
     public static final String USER = System.getProperty("notifier.test.pg.user", "postgres");
 
     private final String name = "notifier_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
-    private final SingleConnectionDataSource dataSource;
+    // a new connection per use: the database server may be restarted under a test (fault injection)
+    private final DriverManagerDataSource dataSource;
 
     public TestDatabase() {
         admin("CREATE DATABASE " + name);
-        dataSource = new SingleConnectionDataSource(url(), USER, "", true);
+        dataSource = new DriverManagerDataSource(url(), USER, "");
     }
 
     public String url() {
@@ -43,7 +44,6 @@ public final class TestDatabase implements AutoCloseable {
 
     @Override
     public void close() {
-        dataSource.destroy();
         admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
     }
 

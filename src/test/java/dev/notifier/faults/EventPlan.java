@@ -1,0 +1,119 @@
+package dev.notifier.faults;
+
+import dev.notifier.support.Events;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * What a scenario publishes, recorded before it is sent: valid events (each 1–4 times, some copies
+ * under another key so another partition and consumer see them concurrently), optional poison
+ * records, and the (event, channel) outcomes the run must end with. Seeded: the same seed, the same plan.
+ */
+final class EventPlan {
+
+    /** A push token the suite's gateway rejects for good (HTTP 400): its row must end FAILED. */
+    static final String REJECTED_TOKEN = "rejected-device";
+
+    final List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+    final Set<String> expectedSent = new LinkedHashSet<>();
+    final Set<String> expectedFailed = new LinkedHashSet<>();
+    final Map<String, byte[]> poison = new LinkedHashMap<>();
+    int validEvents;
+
+    static EventPlan of(String topic, long seed, int events, boolean withPoison) {
+        EventPlan plan = new EventPlan();
+        Random random = new Random(seed);
+        for (int i = 0; i < events; i++) {
+            plan.addEvent(topic, random, i);
+        }
+        if (withPoison) {
+            plan.addPoison(topic);
+            plan.addSafeOddities(topic);
+        }
+        Collections.shuffle(plan.records, random);
+        return plan;
+    }
+
+    private void addEvent(String topic, Random random, int i) {
+        UUID eventId = new UUID(random.nextLong(), random.nextLong());
+        String channels = switch (i % 10) {
+            case 0 -> "[\"EMAIL\"]";
+            case 1 -> "[\"PUSH\"]";
+            default -> null;
+        };
+        String json = Events.json(eventId, i % 2 == 0 ? "th-TH" : "en-GB", channels);
+        boolean rejected = i % 50 == 7;
+        if (rejected) {
+            json = json.replaceFirst("\"pushToken\":\"[^\"]+\"", "\"pushToken\":\"" + REJECTED_TOKEN + "\"");
+        }
+        if (channels == null || channels.contains("EMAIL")) {
+            expectedSent.add(eventId + ":EMAIL");
+        }
+        if (channels == null || channels.contains("PUSH")) {
+            (rejected ? expectedFailed : expectedSent).add(eventId + ":PUSH");
+        }
+        int copies = 1 + random.nextInt(4);
+        for (int c = 0; c < copies; c++) {
+            String key = c % 2 == 0 ? "TRX-" + i : "copy-" + i + "-" + c;
+            records.add(Events.record(topic, key, json));
+        }
+        validEvents++;
+    }
+
+    /** At least twelve classes of record that can never be processed. */
+    private void addPoison(String topic) {
+        String valid = Events.json(UUID.randomUUID(), "en", null);
+        poison.put("not-json", bytes("transfer completed!"));
+        poison.put("empty", new byte[0]);
+        poison.put("json-array", bytes("[" + valid + "]"));
+        poison.put("missing-event-id", bytes(valid.replaceFirst("\"eventId\":\"[^\"]+\",", "")));
+        poison.put("malformed-event-id", bytes(valid.replaceFirst("\"eventId\":\"[^\"]+\"", "\"eventId\":\"0b9f-nope\"")));
+        poison.put("bad-amount", bytes(valid.replace("\"1500.00\"", "\"1,500.00\"")));
+        poison.put("bad-currency", bytes(valid.replace("\"THB\"", "\"BAHT\"")));
+        poison.put("bad-instant", bytes(valid.replace("2026-12-02T10:15:30Z", "yesterday")));
+        poison.put("unknown-channel", bytes(Events.json(UUID.randomUUID(), "en", "[\"EMAIL\",\"SMS\"]")));
+        poison.put("crlf-address", bytes(valid.replaceFirst("\"email\":\"[^\"]+\"",
+                "\"email\":\"victim@example.com\\\\r\\\\nBcc: spy@evil.example\"")));
+        poison.put("two-addresses", bytes(valid.replaceFirst("\"email\":\"[^\"]+\"",
+                "\"email\":\"victim@example.com, spy@evil.example\"")));
+        byte[] oversize = new byte[256 * 1024];
+        Arrays.fill(oversize, (byte) 'x');
+        poison.put("oversize", oversize);
+        poison.put("wrong-encoding", "{\"name\":\"สมชาย\"}".getBytes(java.nio.charset.Charset.forName("TIS-620")));
+        poison.put("missing-recipient", bytes(valid.replaceFirst(",\\s*\"recipient\":\\{[^}]+\\}", "")));
+        poison.forEach((kind, value) -> records.add(new ProducerRecord<>(topic, bytes(kind), value)));
+    }
+
+    /** Odd but valid: delivered, and delivered safely (no header injection, HTML as text). */
+    private void addSafeOddities(String topic) {
+        UUID crlfName = UUID.randomUUID();
+        String json = Events.json(crlfName, "en", "[\"EMAIL\"]").replace("สมชาย ใจดี", "Eve\\r\\nBcc: spy@evil.example");
+        records.add(Events.record(topic, "crlf-name", json));
+        expectedSent.add(crlfName + ":EMAIL");
+        UUID htmlName = UUID.randomUUID();
+        records.add(Events.record(topic, "html-name", Events.json(htmlName, "en", "[\"EMAIL\"]")
+                .replace("สมชาย ใจดี", "<script>alert(1)</script>")));
+        expectedSent.add(htmlName + ":EMAIL");
+        UUID headerInjection = UUID.randomUUID();
+        ProducerRecord<byte[], byte[]> withHeaders = Events.record(topic, "record-headers",
+                Events.json(headerInjection, "en", "[\"EMAIL\"]"));
+        withHeaders.headers().add("Bcc", bytes("spy@evil.example")).add("To", bytes("spy@evil.example"));
+        records.add(withHeaders);
+        expectedSent.add(headerInjection + ":EMAIL");
+        validEvents += 3;
+    }
+
+    private static byte[] bytes(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}

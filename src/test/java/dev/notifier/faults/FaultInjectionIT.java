@@ -1,0 +1,146 @@
+package dev.notifier.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * Nothing lost, nothing twice, under crashes, outages, bad input and several instances: record what
+ * goes in, inject faults, heal, read everything back, compare sets.
+ *
+ * <p>{@code -Dfaults.scenarios=1,6,7} (the CI default) or {@code all}; {@code -Dfaults.scale=full}
+ * for the full sizes. Run by failsafe after the jar is packaged: {@code mvn -B verify}.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FaultInjectionIT {
+
+    private static final Set<String> SCENARIOS = Arrays.stream(System.getProperty("faults.scenarios", "1,6,7")
+            .split(",")).map(String::trim).collect(Collectors.toSet());
+    private static final boolean FULL = "full".equals(System.getProperty("faults.scale", "ci"));
+    private static final Duration SETTLE = Duration.ofSeconds(FULL ? 300 : 180);
+
+    private static KafkaBrokerProcess kafka;
+    private static final FaultReport REPORT = new FaultReport();
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        Path work = Files.createTempDirectory("notifier-faults");
+        kafka = new KafkaBrokerProcess(work, Path.of("target", "fault-logs"));
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        System.out.println("\n=== Fault-injection summary (" + (FULL ? "full" : "ci") + " scale) ===\n" + REPORT.table()
+                + "written to " + FaultReport.FILE);
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void duplicateStormWithoutFaults() throws Exception {
+        assumeTrue(selected("1"));
+        try (ScenarioRun run = new ScenarioRun("1-duplicate-storm", kafka)) {
+            EventPlan plan = EventPlan.of(run.topic, 1L, FULL ? 2000 : 300, false);
+            run.launch();
+            run.publish(plan, 2000).get();
+            run.awaitSettled(plan, SETTLE);
+            assertClean(run.outcome(plan, "none"), true);
+        }
+    }
+
+    @Test
+    @Order(2)
+    void killMinus9FiveTimes() throws Exception {
+        assumeTrue(selected("2"));
+        try (ScenarioRun run = new ScenarioRun("2-kill-9-x5", kafka)) {
+            EventPlan plan = EventPlan.of(run.topic, 2L, FULL ? 2000 : 500, false);
+            NotifierInstance instance = run.launch();
+            CompletableFuture<Void> publishing = run.publish(plan, FULL ? 150 : 100);
+            Random random = new Random(2L);
+            for (int crash = 0; crash < 5; crash++) {
+                holdFault(Duration.ofMillis(2000 + random.nextInt(3000)));
+                instance.crashAndRestart();
+            }
+            publishing.get();
+            run.awaitSettled(plan, SETTLE);
+            // re-sends are allowed here, each with the same key, and reported with their cause
+            assertClean(run.outcome(plan, "kill -9 at 5 random moments, restart each"), false);
+        }
+    }
+
+    @Test
+    @Order(6)
+    void threeInstancesOneKilledOneAdded() throws Exception {
+        assumeTrue(selected("6"));
+        try (ScenarioRun run = new ScenarioRun("6-three-instances-rebalance", kafka)) {
+            EventPlan plan = EventPlan.of(run.topic, 6L, FULL ? 3000 : 600, false);
+            run.launch();
+            NotifierInstance doomed = run.launch();
+            run.launch();
+            CompletableFuture<Void> publishing = run.publish(plan, FULL ? 200 : 120);
+            holdFault(Duration.ofSeconds(4));
+            doomed.kill9();
+            holdFault(Duration.ofSeconds(3));
+            run.launch();
+            publishing.get();
+            run.awaitSettled(plan, SETTLE);
+            assertClean(run.outcome(plan, "3 instances; kill -9 one, add a 4th, mid-stream"), false);
+        }
+    }
+
+    @Test
+    @Order(7)
+    void badInput() throws Exception {
+        assumeTrue(selected("7"));
+        try (ScenarioRun run = new ScenarioRun("7-bad-input", kafka)) {
+            EventPlan plan = EventPlan.of(run.topic, 7L, FULL ? 500 : 100, true);
+            run.launch();
+            run.publish(plan, 1000).get();
+            run.awaitSettled(plan, SETTLE);
+            Outcome outcome = run.outcome(plan, plan.poison.size() + " poison classes + CR/LF name, HTML name, header records");
+            assertThat(plan.poison).hasSizeGreaterThanOrEqualTo(12);
+            assertClean(outcome, true);
+            assertThat(run.sinks.emailKeys()).as("nothing reached the evil domain").isNotEmpty();
+        }
+    }
+
+    private static void assertClean(Outcome outcome, boolean noResends) throws Exception {
+        REPORT.add(outcome);
+        System.out.println(REPORT.table());
+        assertThat(outcome.lost()).as("lost").isZero();
+        assertThat(outcome.unexpectedDeliveries()).as("deliveries nobody asked for").isZero();
+        assertThat(outcome.extraRows()).as("rows nobody asked for").isZero();
+        assertThat(outcome.dlqActual()).as("DLQ records").isEqualTo(outcome.dlqExpected());
+        assertThat(outcome.dlqMismatches()).as("DLQ records that are not exactly the poison").isZero();
+        assertThat(outcome.resendCauses()).as("re-sends without a second claim")
+                .doesNotContainKey("re-sent without a second claim (investigate)");
+        if (noResends) {
+            assertThat(outcome.resends()).as("re-sends").isZero();
+        }
+    }
+
+    private static boolean selected(String scenario) {
+        return SCENARIOS.contains("all") || SCENARIOS.contains(scenario);
+    }
+
+    /** How long an injected fault lasts (or the healthy stretch between two faults): not synchronisation. */
+    static void holdFault(Duration duration) throws InterruptedException {
+        Thread.sleep(duration.toMillis());
+    }
+}

@@ -1,0 +1,95 @@
+package dev.notifier.faults;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** A child JVM of the suite, logging to a file, that can be stopped politely or killed with -9. */
+abstract class ManagedProcess implements AutoCloseable {
+
+    protected final String name;
+    protected final Path logFile;
+    private Process process;
+
+    ManagedProcess(String name, Path logDir) throws IOException {
+        this.name = name;
+        Files.createDirectories(logDir);
+        this.logFile = logDir.resolve(name + ".log");
+    }
+
+    protected abstract List<String> command();
+
+    protected Map<String, String> environment() {
+        return Map.of();
+    }
+
+    protected void start() throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(command());
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(new File(System.getProperty("user.dir")))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()));
+        builder.environment().putAll(environment());
+        process = builder.start();
+    }
+
+    boolean isAlive() {
+        return process != null && process.isAlive();
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** SIGKILL: no shutdown hook, no finally block, nothing flushed. */
+    void kill9() throws InterruptedException {
+        if (process != null) {
+            process.destroyForcibly();
+            process.waitFor();
+        }
+    }
+
+    /** SIGTERM, then wait for the JVM to finish its shutdown. */
+    int terminate(Duration grace) throws InterruptedException {
+        if (process == null) {
+            return 0;
+        }
+        process.destroy();
+        if (!process.waitFor(grace.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            process.destroyForcibly();
+            process.waitFor();
+            return -1;
+        }
+        return process.exitValue();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        kill9();
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    static boolean listening(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package dev.notifier.faults;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The packaged service, {@code java -jar target/notifier.jar}, as an operator would run it. */
+final class NotifierInstance extends ManagedProcess {
+
+    static final Path JAR = Path.of("target", "notifier.jar");
+
+    private final Map<String, String> environment;
+    private final Map<String, String> systemProperties;
+
+    NotifierInstance(String name, Path logDir, Map<String, String> environment, Map<String, String> systemProperties)
+            throws IOException {
+        super(name, logDir);
+        if (!Files.isRegularFile(JAR)) {
+            throw new IllegalStateException(JAR + " is missing: the suite runs the packaged jar (mvn -B verify builds it)");
+        }
+        this.environment = new HashMap<>(environment);
+        this.environment.put("NOTIFIER_HTTP_PORT", String.valueOf(freePort()));
+        this.systemProperties = systemProperties;
+    }
+
+    @Override
+    protected Map<String, String> environment() {
+        return environment;
+    }
+
+    @Override
+    protected List<String> command() {
+        List<String> command = new ArrayList<>(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+        systemProperties.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.add("-jar");
+        command.add(JAR.toString());
+        return command;
+    }
+
+    NotifierInstance launch() throws IOException {
+        start();
+        return this;
+    }
+
+    /** Kill -9 and start again, same configuration. */
+    void crashAndRestart() throws Exception {
+        kill9();
+        start();
+    }
+
+    int stopGracefully() throws InterruptedException {
+        return terminate(Duration.ofSeconds(45));
+    }
+
+    String log() throws IOException {
+        return Files.exists(logFile) ? Files.readString(logFile) : "";
+    }
+}

@@ -1,0 +1,100 @@
+package dev.notifier.faults;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.notifier.support.TestDatabase;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import org.apache.kafka.clients.admin.Admin;
+
+/** One scenario's world: its own database, topics, group, sinks and service instances. */
+final class ScenarioRun implements AutoCloseable {
+
+    final String name;
+    final KafkaBrokerProcess kafka;
+    final TestDatabase db = new TestDatabase();
+    final RecordingSinks sinks = new RecordingSinks();
+    final String topic;
+    final String dlqTopic;
+    final String group;
+    final Path logDir;
+    final List<NotifierInstance> instances = new ArrayList<>();
+    private final long started = System.nanoTime();
+    private int launched;
+
+    ScenarioRun(String name, KafkaBrokerProcess kafka) throws Exception {
+        this.name = name;
+        this.kafka = kafka;
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        topic = "events-" + suffix;
+        dlqTopic = topic + ".dlq";
+        group = "notifier-" + suffix;
+        logDir = Path.of("target", "fault-logs", name);
+        kafka.createTopic(topic, 6);
+        kafka.createTopic(dlqTopic, 1);
+        sinks.pushVerdict(body -> body.contains(EventPlan.REJECTED_TOKEN) ? 400 : 200);
+    }
+
+    NotifierInstance launch() throws Exception {
+        Map<String, String> env = new HashMap<>();
+        env.put("NOTIFIER_KAFKA_BROKERS", kafka.bootstrap());
+        env.put("NOTIFIER_KAFKA_TOPIC", topic);
+        env.put("NOTIFIER_DLQ_TOPIC", dlqTopic);
+        env.put("NOTIFIER_KAFKA_GROUP", group);
+        env.put("NOTIFIER_KAFKA_CONSUMERS", "2");
+        env.put("NOTIFIER_DB_URL", db.url());
+        env.put("NOTIFIER_DB_USER", TestDatabase.USER);
+        env.put("NOTIFIER_SMTP_HOST", "127.0.0.1");
+        env.put("NOTIFIER_SMTP_PORT", String.valueOf(sinks.smtpPort));
+        env.put("NOTIFIER_PUSH_URL", sinks.pushUrl());
+        Map<String, String> props = Map.of(
+                "notifier.delivery.poll-millis", "250",
+                "notifier.delivery.retry-base-millis", "250",
+                "notifier.delivery.retry-max-millis", "2000",
+                "notifier.delivery.lease-seconds", "6",
+                "notifier.push.read-timeout-millis", "2000",
+                "notifier.push.connect-timeout-millis", "1000",
+                "notifier.smtp.timeout-millis", "2000",
+                "camel.main.shutdown-timeout", "10");
+        NotifierInstance instance = new NotifierInstance("instance-" + (++launched), logDir, env, props).launch();
+        instances.add(instance);
+        return instance;
+    }
+
+    CompletableFuture<Void> publish(EventPlan plan, int perSecond) {
+        return ProcessKafka.publishPaced(kafka.bootstrap(), plan.records, perSecond);
+    }
+
+    /** Every record's offset committed, nothing PENDING or SENDING: the run has come to rest. */
+    void awaitSettled(EventPlan plan, Duration timeout) {
+        await().atMost(timeout).pollInterval(Duration.ofMillis(500)).ignoreExceptions().until(() -> {
+            try (Admin admin = kafka.admin()) {
+                long end = ProcessKafka.endOffsets(admin, topic);
+                return end == plan.records.size()
+                        && ProcessKafka.committedOffsets(admin, group, topic) == end
+                        && db.count("SELECT count(*) FROM notifications WHERE status IN ('PENDING', 'SENDING')") == 0
+                        && db.count("SELECT count(*) FROM notifications") >= plan.expectedSent.size() + plan.expectedFailed.size();
+            }
+        });
+    }
+
+    Outcome outcome(EventPlan plan, String faults) throws Exception {
+        List<byte[]> dlq = ProcessKafka.readValues(kafka.bootstrap(), dlqTopic, Duration.ofSeconds(3));
+        return Outcome.compare(name, faults, plan, db, sinks, dlq, (System.nanoTime() - started) / 1e9);
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (NotifierInstance instance : instances) {
+            instance.close();
+        }
+        sinks.close();
+        db.close();
+    }
+}
