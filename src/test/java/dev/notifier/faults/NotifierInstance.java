@@ -57,6 +57,12 @@ final class NotifierInstance extends ManagedProcess {
         return terminate(Duration.ofSeconds(45));
     }
 
+    /** CPU time the process has used so far. */
+    long cpuMillis() {
+        return ProcessHandle.of(pid()).flatMap(h -> h.info().totalCpuDuration()).map(java.time.Duration::toMillis)
+                .orElseThrow(() -> new IllegalStateException("no CPU time for " + name));
+    }
+
     String log() throws IOException {
         return Files.exists(logFile) ? Files.readString(logFile) : "";
     }

@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -30,6 +29,7 @@ final class RecordingSinks implements AutoCloseable {
     final int smtpPort;
     final int pushPort;
     private final List<String> emailKeys = new CopyOnWriteArrayList<>();
+    private final AtomicInteger evilDeliveries = new AtomicInteger();
     private final List<String> pushKeys = new CopyOnWriteArrayList<>();
     private final AtomicInteger pushRequests = new AtomicInteger();
     private volatile PushMode pushMode = PushMode.OK;
@@ -98,7 +98,15 @@ final class RecordingSinks implements AutoCloseable {
         return keys.stream().collect(Collectors.groupingBy(k -> k, Collectors.counting()));
     }
 
+    /** Messages delivered to a recipient at the attacker's domain: header injection that worked. */
+    synchronized int evilDeliveries() {
+        return evilDeliveries.get() + (smtp == null ? 0 : smtp.getReceivedMessagesForDomain(EVIL_DOMAIN).length);
+    }
+
+    static final String EVIL_DOMAIN = "evil.example";
+
     private void collect(GreenMail server) throws MessagingException {
+        evilDeliveries.addAndGet(server.getReceivedMessagesForDomain(EVIL_DOMAIN).length);
         for (MimeMessage message : server.getReceivedMessages()) {
             emailKeys.add(message.getMessageID());
         }
