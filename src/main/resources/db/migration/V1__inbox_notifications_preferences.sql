@@ -28,6 +28,9 @@ CREATE TABLE notifications (
     updated_at      TIMESTAMP WITH TIME ZONE NOT NULL,
     next_attempt_at TIMESTAMP WITH TIME ZONE NOT NULL,
     claimed_until   TIMESTAMP WITH TIME ZONE,
+    -- who holds the SENDING claim: a fencing token, so a sender whose claim was taken over
+    -- (it waited or worked past claimed_until) finds out before it sends, not after
+    claim_token     VARCHAR(64),
     sent_at         TIMESTAMP WITH TIME ZONE,
     -- Never UNIQUE (event_id) alone: one event legitimately fans out to EMAIL and PUSH.
     -- Only the same (event, channel) twice is a duplicate. This is the last line of defence

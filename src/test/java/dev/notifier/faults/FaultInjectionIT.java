@@ -191,8 +191,8 @@ class FaultInjectionIT {
         assertThat(outcome.extraRows()).as("rows nobody asked for").isZero();
         assertThat(outcome.dlqActual()).as("DLQ records").isEqualTo(outcome.dlqExpected());
         assertThat(outcome.dlqMismatches()).as("DLQ records that are not exactly the poison").isZero();
-        assertThat(outcome.resendCauses()).as("re-sends without a second claim")
-                .doesNotContainKey("re-sent without a second claim (investigate)");
+        assertThat(outcome.resendCauses().keySet()).as("re-sends without a second claim")
+                .noneMatch(cause -> cause.contains("without a second claim"));
         if (noResends) {
             assertThat(outcome.resends()).as("re-sends").isZero();
         }

@@ -66,9 +66,10 @@ record Outcome(
             if (e.getValue() > 1) {
                 resends += (int) (e.getValue() - 1);
                 Map<String, Object> row = rows.get(e.getKey());
+                String channel = e.getKey().substring(e.getKey().indexOf(':') + 1);
                 String cause = row != null && ((Number) row.get("attempts")).intValue() > 1
-                        ? "claim taken over after the sending instance died (same key)"
-                        : "re-sent without a second claim (investigate)";
+                        ? channel + " re-sent by a later attempt with the same key (provider accepted, outcome not recorded)"
+                        : channel + " re-sent without a second claim (investigate)";
                 causes.merge(cause, (int) (e.getValue() - 1), Integer::sum);
             }
         }

@@ -33,6 +33,7 @@ final class RecordingSinks implements AutoCloseable {
     private final List<String> pushKeys = new CopyOnWriteArrayList<>();
     private final AtomicInteger pushRequests = new AtomicInteger();
     private volatile PushMode pushMode = PushMode.OK;
+    private int smtpBaseline;
     private volatile Function<String, Integer> pushVerdict = body -> 200;
     private GreenMail smtp;
     private final HttpServer push;
@@ -42,7 +43,9 @@ final class RecordingSinks implements AutoCloseable {
         startSmtp();
         push = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
         push.createContext("/push", this::handlePush);
-        push.setExecutor(Executors.newFixedThreadPool(16));
+        // a thread per request: a queued request answered 200 after its sender timed out would be
+        // a late acceptance (legitimately re-sent with the same key), not the outage this models
+        push.setExecutor(Executors.newCachedThreadPool());
         push.start();
         pushPort = push.getAddress().getPort();
     }
@@ -72,14 +75,18 @@ final class RecordingSinks implements AutoCloseable {
     synchronized void startSmtp() {
         smtp = new GreenMail(new ServerSetup(smtpPort, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
         smtp.start();
+        // a GreenMail started on the port of a stopped one can report the old one's messages:
+        // those were counted when it stopped, so they are the new server's baseline, not new mail
+        smtpBaseline = smtp.getReceivedMessages().length;
     }
 
     /** Every Message-ID the SMTP server accepted, re-sends included. */
     synchronized List<String> emailKeys() throws MessagingException {
         List<String> keys = new ArrayList<>(emailKeys);
         if (smtp != null) {
-            for (MimeMessage message : smtp.getReceivedMessages()) {
-                keys.add(message.getMessageID());
+            MimeMessage[] received = smtp.getReceivedMessages();
+            for (int i = smtpBaseline; i < received.length; i++) {
+                keys.add(received[i].getMessageID());
             }
         }
         return keys;
@@ -107,8 +114,9 @@ final class RecordingSinks implements AutoCloseable {
 
     private void collect(GreenMail server) throws MessagingException {
         evilDeliveries.addAndGet(server.getReceivedMessagesForDomain(EVIL_DOMAIN).length);
-        for (MimeMessage message : server.getReceivedMessages()) {
-            emailKeys.add(message.getMessageID());
+        MimeMessage[] received = server.getReceivedMessages();
+        for (int i = smtpBaseline; i < received.length; i++) {
+            emailKeys.add(received[i].getMessageID());
         }
     }
 

@@ -36,6 +36,7 @@ final class ScenarioRun implements AutoCloseable {
         dlqTopic = topic + ".dlq";
         group = "notifier-" + suffix;
         logDir = Path.of("target", "fault-logs", name);
+        org.springframework.util.FileSystemUtils.deleteRecursively(logDir);
         kafka.createTopic(topic, 6);
         kafka.createTopic(dlqTopic, 1);
         sinks.pushVerdict(body -> body.contains(EventPlan.REJECTED_TOKEN) ? 400 : 200);
