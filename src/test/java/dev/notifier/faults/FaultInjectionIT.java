@@ -183,6 +183,37 @@ class FaultInjectionIT {
         }
     }
 
+    /** Throughput with 1, 2 and 3 instances on one group and one database, measured in one run. */
+    @Test
+    @Order(8)
+    void scaleOutThroughput() throws Exception {
+        assumeTrue(selected("scale"));
+        java.util.Map<String, Object> table = new java.util.LinkedHashMap<>();
+        for (int instances = 1; instances <= 3; instances++) {
+            try (ScenarioRun run = new ScenarioRun("scale-" + instances, kafka)) {
+                EventPlan plan = EventPlan.of(run.topic, 8L, FULL ? 4000 : 1000, false);
+                run.publish(plan, 20_000).get();
+                for (int i = 0; i < instances; i++) {
+                    run.launch();
+                }
+                run.awaitSettled(plan, SETTLE);
+                java.util.Map<String, Object> rates = run.db.jdbc().queryForMap("""
+                        SELECT (SELECT count(*) FROM inbox)
+                                 / NULLIF(EXTRACT(EPOCH FROM (SELECT max(created_at) - min(created_at) FROM inbox)), 0)
+                                 AS inbox_events_per_s,
+                               (SELECT count(*) FROM notifications WHERE status = 'SENT')
+                                 / NULLIF(EXTRACT(EPOCH FROM (SELECT max(sent_at) FROM notifications)
+                                          - (SELECT min(created_at) FROM inbox)), 0)
+                                 AS sent_per_s""");
+                table.put(instances + " instance(s)", java.util.Map.of(
+                        "inbox_events_per_s", Math.round(((Number) rates.get("inbox_events_per_s")).doubleValue()),
+                        "notifications_sent_per_s", Math.round(((Number) rates.get("sent_per_s")).doubleValue())));
+                assertClean(run.outcome(plan, instances + " instance(s), preloaded"), false);
+            }
+        }
+        REPORT.extra("scale-out", table);
+    }
+
     private static void assertClean(Outcome outcome, boolean noResends) throws Exception {
         REPORT.add(outcome);
         System.out.println(REPORT.table());

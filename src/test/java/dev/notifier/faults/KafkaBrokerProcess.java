@@ -45,7 +45,6 @@ final class KafkaBrokerProcess extends ManagedProcess {
                 "share.coordinator.state.topic.replication.factor=1",
                 "share.coordinator.state.topic.min.isr=1",
                 "group.initial.rebalance.delay.ms=0",
-                "log.flush.interval.messages=1",
                 ""));
         runToCompletion(List.of("-cp", System.getProperty("java.class.path"), "kafka.tools.StorageTool",
                 "format", "-t", Uuid.randomUuid().toString(), "-c", config.toString()));
