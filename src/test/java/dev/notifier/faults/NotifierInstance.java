@@ -53,6 +53,13 @@ final class NotifierInstance extends ManagedProcess {
         start();
     }
 
+    /** Waits until Camel reports the context started: the consumers are about to join the group. */
+    NotifierInstance awaitStarted() {
+        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
+                .until(() -> log().contains("(notifier) started in"));
+        return this;
+    }
+
     int stopGracefully() throws InterruptedException {
         return terminate(Duration.ofSeconds(45));
     }
