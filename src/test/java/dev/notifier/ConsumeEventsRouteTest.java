@@ -4,39 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.notifier.support.AdvisedNotifier;
+import dev.notifier.support.AdvisedRouteTestBase;
 import dev.notifier.support.Events;
 import dev.notifier.support.RecordingCommit;
-import dev.notifier.support.TestDatabase;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.component.mock.MockEndpoint;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 /** consume-events: the inbox or the DLQ, then the offset commit, then delivery. */
-class ConsumeEventsRouteTest {
-
-    private TestDatabase db;
-    private AdvisedNotifier notifier;
-
-    @BeforeEach
-    void start() throws Exception {
-        db = new TestDatabase();
-        notifier = AdvisedNotifier.start(db).startRoutes();
-    }
-
-    @AfterEach
-    void stop() {
-        if (notifier != null) {
-            notifier.close();
-        }
-        db.close();
-    }
+class ConsumeEventsRouteTest extends AdvisedRouteTestBase {
 
     @Test
     void shouldDropSecondDeliveryOfSameEvent() throws Exception {

@@ -4,37 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.notifier.support.AdvisedNotifier;
+import dev.notifier.support.AdvisedRouteTestBase;
 import dev.notifier.support.Events;
 import dev.notifier.support.RecordingCommit;
-import dev.notifier.support.TestDatabase;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.component.mock.MockEndpoint;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** send-notification, reached through the real intake: one message per channel, and its outcome recorded. */
-class SendNotificationRouteTest {
-
-    private TestDatabase db;
-    private AdvisedNotifier notifier;
-
-    @BeforeEach
-    void start() throws Exception {
-        db = new TestDatabase();
-        notifier = AdvisedNotifier.start(db).startRoutes();
-    }
-
-    @AfterEach
-    void stop() {
-        if (notifier != null) {
-            notifier.close();
-        }
-        db.close();
-    }
+class SendNotificationRouteTest extends AdvisedRouteTestBase {
 
     @Test
     void shouldSendOneMessagePerChannel() throws Exception {
