@@ -1,5 +1,8 @@
 package dev.notifier.cli;
 
+import dev.notifier.ops.commands.CommandEnvironment;
+import dev.notifier.ops.commands.ResendCommand;
+import dev.notifier.ops.commands.StatusCommand;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -9,6 +12,8 @@ public final class Commands {
 
     private static final List<Command> ALL = List.of(
             // each command registers here, one line each
+            new StatusCommand(CommandEnvironment.standard()),
+            new ResendCommand(CommandEnvironment.standard())
     );
 
     private Commands() {
