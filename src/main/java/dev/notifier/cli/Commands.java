@@ -1,6 +1,7 @@
 package dev.notifier.cli;
 
 import dev.notifier.ops.commands.CommandEnvironment;
+import dev.notifier.ops.commands.InboxCommand;
 import dev.notifier.ops.commands.ResendCommand;
 import dev.notifier.ops.commands.StatusCommand;
 import java.util.Arrays;
@@ -13,7 +14,8 @@ public final class Commands {
     private static final List<Command> ALL = List.of(
             // each command registers here, one line each
             new StatusCommand(CommandEnvironment.standard()),
-            new ResendCommand(CommandEnvironment.standard())
+            new ResendCommand(CommandEnvironment.standard()),
+            new InboxCommand(CommandEnvironment.standard())
     );
 
     private Commands() {
