@@ -1,6 +1,7 @@
 package dev.notifier.cli;
 
 import dev.notifier.ops.commands.CommandEnvironment;
+import dev.notifier.ops.commands.DlqCommand;
 import dev.notifier.ops.commands.InboxCommand;
 import dev.notifier.ops.commands.ResendCommand;
 import dev.notifier.ops.commands.StatusCommand;
@@ -15,6 +16,7 @@ public final class Commands {
             // each command registers here, one line each
             new StatusCommand(CommandEnvironment.standard()),
             new ResendCommand(CommandEnvironment.standard()),
+            new DlqCommand(CommandEnvironment.standard()),
             new InboxCommand(CommandEnvironment.standard())
     );
 
