@@ -5,6 +5,7 @@ import dev.notifier.ops.commands.DlqCommand;
 import dev.notifier.ops.commands.InboxCommand;
 import dev.notifier.ops.commands.ResendCommand;
 import dev.notifier.ops.commands.StatusCommand;
+import dev.notifier.ops.commands.VerifyCommand;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -17,7 +18,8 @@ public final class Commands {
             new StatusCommand(CommandEnvironment.standard()),
             new ResendCommand(CommandEnvironment.standard()),
             new DlqCommand(CommandEnvironment.standard()),
-            new InboxCommand(CommandEnvironment.standard())
+            new InboxCommand(CommandEnvironment.standard()),
+            new VerifyCommand(CommandEnvironment.standard())
     );
 
     private Commands() {
