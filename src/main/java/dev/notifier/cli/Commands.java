@@ -42,6 +42,9 @@ public final class Commands {
         if (command.isEmpty()) {
             return Optional.empty();
         }
+        // a command's stdout is its result; what libraries log goes to stderr (read by logback.xml,
+        // so it must be set before anything logs)
+        System.setProperty("NOTIFIER_LOG_TARGET", "System.err");
         return Optional.of(command.get().run(Arrays.asList(args).subList(1, args.length)));
     }
 
