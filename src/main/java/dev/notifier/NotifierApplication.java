@@ -1,9 +1,8 @@
 package dev.notifier;
 
 import dev.notifier.cli.Commands;
+import dev.notifier.config.ConfigLocations;
 import dev.notifier.config.NotifierConfiguration;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.camel.main.Main;
@@ -32,12 +31,8 @@ public final class NotifierApplication {
     public static Main newMain(Map<String, String> overrides) {
         Main main = new Main();
         main.configure().addConfiguration(NotifierConfiguration.class);
-        main.setPropertyPlaceholderLocations(Files.isRegularFile(Path.of("config/application.properties"))
-                ? "file:config/application.properties"
-                : "classpath:application.properties");
-        main.configure().withRoutesIncludePattern(Files.isDirectory(Path.of("routes"))
-                ? "file:routes/*.camel.yaml"
-                : "classpath:routes/*.camel.yaml");
+        main.setPropertyPlaceholderLocations(ConfigLocations.properties());
+        main.configure().withRoutesIncludePattern(ConfigLocations.routes());
         overrides.forEach(main::addOverrideProperty);
         return main;
     }

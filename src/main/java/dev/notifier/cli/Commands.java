@@ -1,5 +1,11 @@
 package dev.notifier.cli;
 
+import dev.notifier.ops.commands.CommandEnvironment;
+import dev.notifier.ops.commands.DlqCommand;
+import dev.notifier.ops.commands.InboxCommand;
+import dev.notifier.ops.commands.ResendCommand;
+import dev.notifier.ops.commands.StatusCommand;
+import dev.notifier.ops.commands.VerifyCommand;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -9,6 +15,11 @@ public final class Commands {
 
     private static final List<Command> ALL = List.of(
             // each command registers here, one line each
+            new StatusCommand(CommandEnvironment.standard()),
+            new ResendCommand(CommandEnvironment.standard()),
+            new DlqCommand(CommandEnvironment.standard()),
+            new InboxCommand(CommandEnvironment.standard()),
+            new VerifyCommand(CommandEnvironment.standard())
     );
 
     private Commands() {
@@ -31,6 +42,9 @@ public final class Commands {
         if (command.isEmpty()) {
             return Optional.empty();
         }
+        // a command's stdout is its result; what libraries log goes to stderr (read by logback.xml,
+        // so it must be set before anything logs)
+        System.setProperty("NOTIFIER_LOG_TARGET", "System.err");
         return Optional.of(command.get().run(Arrays.asList(args).subList(1, args.length)));
     }
 

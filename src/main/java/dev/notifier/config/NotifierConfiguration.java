@@ -10,6 +10,7 @@ import dev.notifier.delivery.push.PushComposer;
 import dev.notifier.delivery.push.PushResponses;
 import dev.notifier.event.EventParser;
 import dev.notifier.inbox.ChannelPlanner;
+import dev.notifier.inbox.InboxPurge;
 import dev.notifier.inbox.InboxRepository;
 import dev.notifier.inbox.RollbackIsFailure;
 import dev.notifier.inbox.SchemaGuard;
@@ -58,6 +59,10 @@ public class NotifierConfiguration implements CamelConfiguration {
     private String smtpPassword;
     @PropertyInject(value = "notifier.push.token", defaultValue = "")
     private String pushToken;
+    @PropertyInject(value = "notifier.inbox.retention", defaultValue = "")
+    private String inboxRetention;
+    @PropertyInject(value = "notifier.inbox.purge-batch-size", defaultValue = "1000")
+    private int inboxPurgeBatchSize;
 
     private HikariDataSource dataSource;
     private TransactionTemplate transactionTemplate;
@@ -112,6 +117,15 @@ public class NotifierConfiguration implements CamelConfiguration {
     @BindToRegistry("recordEventOrFail")
     public RollbackIsFailure recordEventOrFail() {
         return new RollbackIsFailure("direct:record-event");
+    }
+
+    /** Inbox retention for the purge-inbox route; a malformed or too short retention fails the start. */
+    @BindToRegistry("inboxPurge")
+    public InboxPurge inboxPurge() throws Exception {
+        // validated before dataSource() is asked for: a bad value must not leave a pool open
+        Duration retention = blankToNull(inboxRetention) == null ? null
+                : InboxPurge.requireSafeAge(Durations.parse(inboxRetention));
+        return new InboxPurge(dataSource(), inboxPurgeBatchSize, retention);
     }
 
     @BindToRegistry("eventParser")

@@ -5,7 +5,8 @@ import jakarta.mail.internet.InternetAddress;
 
 /**
  * The one rule for an email address we accept from an event: exactly one bare mailbox
- * ({@code local@domain}), nothing that could add a recipient or a header line.
+ * ({@code local@domain}), nothing that could add a recipient or a header line. A reason quotes the
+ * address masked: it ends up in the DLQ header and the log.
  */
 public final class EmailAddresses {
 
@@ -25,11 +26,12 @@ public final class EmailAddresses {
             address.validate();
             if (address.getPersonal() != null || !address.getAddress().equals(text.strip())
                     || address.isGroup() || !address.getAddress().contains("@")) {
-                throw new InvalidEventException("recipient.email: '" + text + "' is not a single bare address");
+                throw new InvalidEventException("recipient.email: '" + Mask.address(text) + "' is not a single bare address");
             }
             return address;
         } catch (AddressException e) {
-            throw new InvalidEventException("recipient.email: '" + text + "' is not a valid address (" + e.getMessage() + ")");
+            throw new InvalidEventException("recipient.email: '" + Mask.address(text) + "' is not a valid address ("
+                    + e.getMessage() + ")");
         }
     }
 }

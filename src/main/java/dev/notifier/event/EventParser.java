@@ -21,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -32,6 +33,7 @@ public class EventParser {
     private static final Pattern DECIMAL = Pattern.compile("\\d{1,18}(\\.\\d{1,8})?");
     private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
     private static final int MAX_FIELD_CHARS = 1000;
+    private static final Pattern UNRECOGNIZED_TOKEN = Pattern.compile("Unrecognized token '([^']*)'");
 
     private final JsonMapper mapper = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -109,8 +111,19 @@ public class EventParser {
             }
             return node;
         } catch (JsonProcessingException e) {
-            throw new InvalidEventException("not JSON: " + e.getOriginalMessage());
+            throw new InvalidEventException("not JSON: " + withoutUnrecognizedToken(e.getOriginalMessage()));
         }
+    }
+
+    /**
+     * Jackson quotes the token it did not recognise, and an unquoted value is just that: a push
+     * token or an address must not reach the DLQ header and the log that way.
+     */
+    private static String withoutUnrecognizedToken(String message) {
+        Matcher token = UNRECOGNIZED_TOKEN.matcher(String.valueOf(message));
+        return token.find()
+                ? token.replaceFirst("Unrecognized token of " + token.group(1).length() + " characters")
+                : message;
     }
 
     private TransferEvent toEvent(ObjectNode root) throws InvalidEventException {

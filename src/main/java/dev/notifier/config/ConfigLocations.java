@@ -1,0 +1,27 @@
+package dev.notifier.config;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Where the service and the commands read their configuration and routes: {@code config/} and
+ * {@code routes/} in the working directory when present, so an operator can change them without a
+ * rebuild; the copies packaged in the jar otherwise. One choice, made in one place.
+ */
+public final class ConfigLocations {
+
+    private ConfigLocations() {
+    }
+
+    public static String properties() {
+        return Files.isRegularFile(Path.of("config/application.properties"))
+                ? "file:config/application.properties"
+                : "classpath:application.properties";
+    }
+
+    public static String routes() {
+        return Files.isDirectory(Path.of("routes"))
+                ? "file:routes/*.camel.yaml"
+                : "classpath:routes/*.camel.yaml";
+    }
+}

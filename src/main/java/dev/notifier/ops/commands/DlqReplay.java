@@ -1,0 +1,156 @@
+package dev.notifier.ops.commands;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Re-publishes dead-lettered records to the main topic: the original value, key and headers,
+ * without the {@code notifier-*} headers the dead-letter route added. The DLQ is read by a
+ * consumer group of its own, and each record's offset is committed only after the main topic
+ * acknowledged it: a record is replayed once, and the next run starts after the last one replayed.
+ * It stops at the end the DLQ had when it started, so records dead-lettered again meanwhile wait
+ * for the next run.
+ */
+final class DlqReplay {
+
+    static final Set<String> NOTIFIER_HEADERS = Set.of("notifier-error", "notifier-source");
+    private static final Duration POLL = Duration.ofMillis(500);
+    private static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(60);
+
+    private final String brokers;
+    private final String dlqTopic;
+    private final String mainTopic;
+    private final String group;
+
+    DlqReplay(String brokers, String dlqTopic, String mainTopic, String group) {
+        this.brokers = brokers;
+        this.dlqTopic = dlqTopic;
+        this.mainTopic = mainTopic;
+        this.group = group;
+    }
+
+    /** Replays up to {@code limit} records; returns how many were replayed. */
+    int replay(int limit) throws Exception {
+        try {
+            return replayUpTo(limit);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Kafka at " + brokers + " did not answer in time: " + e.getMessage(), e);
+        }
+    }
+
+    private int replayUpTo(int limit) throws Exception {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig(limit));
+             KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerConfig())) {
+            requireTopic(consumer, dlqTopic, "DLQ");
+            requireTopic(consumer, mainTopic, "main");
+            consumer.subscribe(List.of(dlqTopic));
+            Map<TopicPartition, Long> end = null;
+            long assignmentDeadline = System.nanoTime() + ASSIGNMENT_TIMEOUT.toNanos();
+            int replayed = 0;
+            while (replayed < limit) {
+                var records = consumer.poll(POLL);
+                if (end == null) {
+                    if (consumer.assignment().isEmpty()) {
+                        if (System.nanoTime() > assignmentDeadline) {
+                            throw new IllegalStateException("no partition of " + dlqTopic + " was assigned to group "
+                                    + group + " within " + ASSIGNMENT_TIMEOUT.toSeconds() + " s; is another replay running?");
+                        }
+                        continue;
+                    }
+                    end = consumer.endOffsets(consumer.assignment());
+                }
+                for (ConsumerRecord<byte[], byte[]> record : records) {
+                    if (replayed < limit && record.offset() < end.getOrDefault(partitionOf(record), 0L)) {
+                        publish(producer, record);
+                        consumer.commitSync(Map.of(partitionOf(record), new OffsetAndMetadata(record.offset() + 1)));
+                        replayed++;
+                    }
+                }
+                if (reached(consumer, end)) {
+                    break;
+                }
+            }
+            return replayed;
+        }
+    }
+
+    private void requireTopic(KafkaConsumer<byte[], byte[]> consumer, String topic, String role) {
+        List<PartitionInfo> partitions = consumer.partitionsFor(topic);
+        if (partitions == null || partitions.isEmpty()) {
+            throw new IllegalStateException(role + " topic " + topic + " does not exist at " + brokers);
+        }
+    }
+
+    private void publish(KafkaProducer<byte[], byte[]> producer, ConsumerRecord<byte[], byte[]> record) throws Exception {
+        ProducerRecord<byte[], byte[]> copy = new ProducerRecord<>(mainTopic, record.key(), record.value());
+        for (Header header : record.headers()) {
+            if (!NOTIFIER_HEADERS.contains(header.key())) {
+                copy.headers().add(header.key(), header.value());
+            }
+        }
+        // acknowledged (acks=all) before the DLQ offset moves past it
+        producer.send(copy).get();
+    }
+
+    private static boolean reached(KafkaConsumer<byte[], byte[]> consumer, Map<TopicPartition, Long> end) {
+        Map<TopicPartition, Long> positions = new HashMap<>();
+        for (TopicPartition partition : consumer.assignment()) {
+            positions.put(partition, consumer.position(partition));
+        }
+        return end.entrySet().stream().allMatch(e -> positions.getOrDefault(e.getKey(), Long.MAX_VALUE) >= e.getValue());
+    }
+
+    private static TopicPartition partitionOf(ConsumerRecord<?, ?> record) {
+        return new TopicPartition(record.topic(), record.partition());
+    }
+
+    private Properties consumerConfig(int limit) {
+        Properties props = common();
+        props.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        // asking for a misspelt topic must not create it
+        props.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
+        // a dead broker is a one-line failure after 15 s, not a minute of silence
+        props.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "15000");
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, String.valueOf(Math.min(limit, 100)));
+        props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        return props;
+    }
+
+    private Properties producerConfig() {
+        Properties props = common();
+        props.put(ProducerConfig.ACKS_CONFIG, "all");
+        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        props.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "15000");
+        props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "15000");
+        props.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "30000");
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        return props;
+    }
+
+    private Properties common() {
+        Properties props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers);
+        return props;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.notifier.ops.commands;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+
+/** Instants in and out of the commands: option values, TIMESTAMP WITH TIME ZONE columns, output. */
+final class Times {
+
+    private Times() {
+    }
+
+    /** An ISO-8601 instant given as an option value ({@code --since}). */
+    static Instant argument(String text) {
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("'" + text + "' is not an ISO-8601 instant such as 2026-12-02T00:00:00Z");
+        }
+    }
+
+    /** A TIMESTAMP WITH TIME ZONE column, read the same way on PostgreSQL and H2. */
+    static Instant column(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+
+    /** A parameter for a TIMESTAMP WITH TIME ZONE column, unambiguous on both databases. */
+    static OffsetDateTime parameter(Instant instant) {
+        return instant.atOffset(ZoneOffset.UTC);
+    }
+
+    static String format(Instant instant) {
+        return instant == null ? "-" : instant.truncatedTo(ChronoUnit.MILLIS).toString();
+    }
+}

@@ -1,0 +1,79 @@
+package dev.notifier.inbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.notifier.support.AdvisedNotifier;
+import dev.notifier.support.DatabaseTestBase;
+import dev.notifier.support.LogCapture;
+import dev.notifier.support.RunningNotifier;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.camel.builder.NotifyBuilder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** purge-inbox: the retention the service runs on its own, through the same InboxPurge as the command. */
+class PurgeInboxRouteTest extends DatabaseTestBase {
+
+    private AdvisedNotifier notifier;
+
+    @BeforeEach
+    void recordKeys() {
+        Instant now = Instant.now();
+        for (int i = 0; i < 5; i++) {
+            events.inboxKey("old-" + i, now.minus(Duration.ofDays(31)));
+        }
+        events.inboxKey("young", now.minus(Duration.ofDays(29)));
+    }
+
+    @AfterEach
+    void stop() {
+        if (notifier != null) {
+            notifier.close();
+        }
+    }
+
+    @Test
+    void shouldPurgeKeysOlderThanTheConfiguredRetentionOnItsTimer() throws Exception {
+        int logMark = LogCapture.mark();
+
+        notifier = start(Map.of("notifier.inbox.retention", "30d", "notifier.inbox.purge-batch-size", "2"));
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertThat(db.jdbc().queryForList("SELECT message_id FROM inbox", String.class)).containsExactly("young"));
+        await().untilAsserted(() -> assertThat(LogCapture.since(logMark))
+                .anyMatch(line -> line.matches("purged 5 inbox keys received before \\S+ \\(retention 30d\\) in 3 batches")));
+    }
+
+    @Test
+    void shouldLeaveTheInboxAloneWithoutRetention() throws Exception {
+        notifier = AdvisedNotifier.start(settings(Map.of()));
+        NotifyBuilder twoRuns = new NotifyBuilder(notifier.context()).fromRoute("purge-inbox").whenDone(2).create();
+        notifier.startRoutes();
+
+        assertThat(twoRuns.matches(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(db.count("SELECT count(*) FROM inbox")).isEqualTo(6);
+    }
+
+    @Test
+    void shouldRefuseToStartWithARetentionUnderOneDay() {
+        assertThatThrownBy(() -> RunningNotifier.start(settings(Map.of("notifier.inbox.retention", "30m"))))
+                .hasStackTraceContaining("an age under 1d is refused");
+    }
+
+    private AdvisedNotifier start(Map<String, String> extra) throws Exception {
+        return AdvisedNotifier.start(settings(extra)).startRoutes();
+    }
+
+    private Map<String, String> settings(Map<String, String> extra) {
+        Map<String, String> settings = AdvisedNotifier.settings(db);
+        settings.put("notifier.inbox.purge-interval-millis", "200");
+        settings.putAll(extra);
+        return settings;
+    }
+}
