@@ -73,6 +73,35 @@ class SendNotificationRouteTest extends AdvisedRouteTestBase {
                 .containsExactly(eventId + ":PUSH", eventId + ":PUSH");
     }
 
+    @Test
+    void shouldNotSendWhenItsClaimWasTakenOverByAnotherSender() throws Exception {
+        // regression (fault scenario 4): a claim that expired while its sender waited was taken
+        // over by the next poll, and both senders sent
+        UUID eventId = UUID.randomUUID();
+        notifier.context().getRouteController().stopRoute("deliver-notification");
+        notifier.context().getRouteController().stopRoute("retry-due-notifications");
+        record(Events.json(eventId, "en-US", "[\"PUSH\"]"));
+        db.jdbc().update("UPDATE notifications SET status = 'SENDING', attempts = 2, claim_token = 'poller-B',"
+                + " claimed_until = now() + interval '1 minute' WHERE event_id = ?", eventId);
+        Map<String, Object> key = Map.of("eventId", eventId, "channel", "PUSH");
+        notifier.push().expectedMessageCount(0);
+        notifier.push().setAssertPeriod(500);
+
+        notifier.context().createProducerTemplate().sendBodyAndHeader("direct:send-notification", key, "claimToken", "stale-A");
+
+        notifier.push().assertIsSatisfied();
+        assertThat(db.jdbc().queryForMap("SELECT status, claim_token FROM notifications WHERE event_id = ?", eventId))
+                .containsEntry("status", "SENDING").containsEntry("claim_token", "poller-B");
+
+        notifier.push().reset();
+        notifier.push().expectedMessageCount(1);
+        notifier.context().createProducerTemplate().sendBodyAndHeader("direct:send-notification", key, "claimToken", "poller-B");
+
+        notifier.push().assertIsSatisfied();
+        assertThat(db.jdbc().queryForObject("SELECT status FROM notifications WHERE event_id = ?", String.class, eventId))
+                .isEqualTo("SENT");
+    }
+
     private void record(String event) {
         assertThat(notifier.send(event, 1, RecordingCommit.counting()).getException()).isNull();
     }
