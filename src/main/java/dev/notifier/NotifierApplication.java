@@ -2,6 +2,7 @@ package dev.notifier;
 
 import dev.notifier.cli.Commands;
 import dev.notifier.config.NotifierConfiguration;
+import dev.notifier.ops.OpsConfiguration;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -32,6 +33,7 @@ public final class NotifierApplication {
     public static Main newMain(Map<String, String> overrides) {
         Main main = new Main();
         main.configure().addConfiguration(NotifierConfiguration.class);
+        main.configure().addConfiguration(OpsConfiguration.class);
         main.setPropertyPlaceholderLocations(Files.isRegularFile(Path.of("config/application.properties"))
                 ? "file:config/application.properties"
                 : "classpath:application.properties");
