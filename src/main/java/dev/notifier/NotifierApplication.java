@@ -3,6 +3,7 @@ package dev.notifier;
 import dev.notifier.cli.Commands;
 import dev.notifier.config.ConfigLocations;
 import dev.notifier.config.NotifierConfiguration;
+import dev.notifier.ops.OpsConfiguration;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.camel.main.Main;
@@ -31,6 +32,7 @@ public final class NotifierApplication {
     public static Main newMain(Map<String, String> overrides) {
         Main main = new Main();
         main.configure().addConfiguration(NotifierConfiguration.class);
+        main.configure().addConfiguration(OpsConfiguration.class);
         main.setPropertyPlaceholderLocations(ConfigLocations.properties());
         main.configure().withRoutesIncludePattern(ConfigLocations.routes());
         overrides.forEach(main::addOverrideProperty);

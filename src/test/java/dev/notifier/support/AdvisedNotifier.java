@@ -50,6 +50,7 @@ public final class AdvisedNotifier implements AutoCloseable {
         p.put("notifier.delivery.poll-millis", "100");
         p.put("notifier.delivery.retry-base-millis", "100");
         p.put("notifier.delivery.retry-max-millis", "1000");
+        p.put("notifier.http.port", "0");
         return p;
     }
 

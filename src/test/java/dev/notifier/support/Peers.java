@@ -6,6 +6,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.ScenarioMappingBuilder;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
@@ -26,6 +28,21 @@ public final class Peers implements AutoCloseable {
         push = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
         push.start();
         push.stubFor(post(urlEqualTo("/push")).willReturn(aResponse().withStatus(200).withBody("{\"ok\":true}")));
+    }
+
+    /** The push gateway answers with these statuses in turn, and with the last one from then on. */
+    public void pushAnswers(int... statuses) {
+        push.resetAll();
+        String state = Scenario.STARTED;
+        for (int i = 0; i < statuses.length; i++) {
+            ScenarioMappingBuilder stub = post(urlEqualTo("/push")).inScenario("answers").whenScenarioStateIs(state)
+                    .willReturn(aResponse().withStatus(statuses[i]));
+            if (i < statuses.length - 1) {
+                state = "answered " + (i + 1);
+                stub = stub.willSetStateTo(state);
+            }
+            push.stubFor(stub);
+        }
     }
 
     public int smtpPort() {

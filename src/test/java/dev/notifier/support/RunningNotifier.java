@@ -1,6 +1,7 @@
 package dev.notifier.support;
 
 import dev.notifier.NotifierApplication;
+import dev.notifier.ops.ManagementServer;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.camel.CamelContext;
@@ -34,6 +35,8 @@ public final class RunningNotifier implements AutoCloseable {
         p.put("notifier.kafka.redeliveries", "3");
         p.put("notifier.smtp.timeout-millis", "3000");
         p.put("notifier.push.read-timeout-millis", "3000");
+        // a free port: tests run beside other tests and services on this machine
+        p.put("notifier.http.port", "0");
         return p;
     }
 
@@ -50,6 +53,11 @@ public final class RunningNotifier implements AutoCloseable {
 
     public CamelContext context() {
         return main.getCamelContext();
+    }
+
+    /** The management port's base URL, such as {@code http://127.0.0.1:41234}. */
+    public String managementUrl() {
+        return "http://127.0.0.1:" + context().hasService(ManagementServer.class).getPort();
     }
 
     @Override

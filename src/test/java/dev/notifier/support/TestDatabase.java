@@ -42,6 +42,11 @@ public final class TestDatabase implements AutoCloseable {
         return jdbc().queryForObject(sql, Integer.class, args);
     }
 
+    /** Takes the database away under a running application, its open connections included. */
+    public void dropWhileInUse() {
+        admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+    }
+
     @Override
     public void close() {
         admin("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");

@@ -1,0 +1,58 @@
+package dev.notifier.ops;
+
+import org.apache.camel.CamelContext;
+import org.apache.camel.api.management.ManagedCamelContext;
+import org.apache.camel.api.management.mbean.ManagedPerformanceCounterMBean;
+
+/**
+ * What the routes themselves counted: Camel's managed statistics (camel-management, JMX on, the
+ * default statistics level), read by route or step id. Looked up on every read, so a route that was
+ * advised or restarted is still found.
+ */
+public final class CamelStatistics {
+
+    /** Records that completed intake, either into the inbox transaction or to the DLQ. */
+    public static final String CONSUMED_ROUTE = "consume-events";
+    /** The step that logs an event the inbox already had. */
+    public static final String DUPLICATE_STEP = "log-duplicate";
+    /** Records published to the DLQ topic. */
+    public static final String DEAD_LETTER_ROUTE = "dead-letter";
+    /** The step that puts a transiently failed notification back to PENDING. */
+    public static final String RETRY_STEP = "mark-retry";
+
+    private final CamelContext context;
+
+    public CamelStatistics(CamelContext context) {
+        this.context = context;
+    }
+
+    public double consumed() {
+        return completed(managed().getManagedRoute(CONSUMED_ROUTE));
+    }
+
+    public double duplicates() {
+        return completed(managed().getManagedProcessor(DUPLICATE_STEP));
+    }
+
+    public double deadLettered() {
+        return completed(managed().getManagedRoute(DEAD_LETTER_ROUTE));
+    }
+
+    public double retries() {
+        return completed(managed().getManagedProcessor(RETRY_STEP));
+    }
+
+    private ManagedCamelContext managed() {
+        ManagedCamelContext managed = context.getCamelContextExtension().getContextPlugin(ManagedCamelContext.class);
+        if (managed == null) {
+            throw new IllegalStateException("Camel management is off (camel.main.jmx-enabled = false?):"
+                    + " the metrics and the status page read Camel's route statistics");
+        }
+        return managed;
+    }
+
+    /** NaN while the route or step is not (yet) there: unknown, not zero. */
+    private static double completed(ManagedPerformanceCounterMBean counter) {
+        return counter == null ? Double.NaN : counter.getExchangesCompleted();
+    }
+}

@@ -1,0 +1,102 @@
+package dev.notifier.ops;
+
+import dev.notifier.event.Recipient;
+import dev.notifier.event.TransferEvent;
+import dev.notifier.inbox.InboxRepository;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+import javax.sql.DataSource;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * One event's whole story, for the status page's search: when the inbox received it, the
+ * notification rows it became, every delivery attempt of each and where each ended.
+ */
+public final class EventHistory {
+
+    public record Customer(String userId, String name, String locale, String email, String pushToken) {
+    }
+
+    public record Event(String type, String transferId, String amount, String currency, String occurredAt,
+                        Customer recipient) {
+    }
+
+    /** @param outcome SENT, RETRY (back to PENDING with a backoff) or FAILED */
+    public record Attempt(int attempt, String outcome, String error, String at) {
+    }
+
+    public record Delivery(String channel, String status, int attempts, String lastError, String recipient,
+                           String createdAt, String nextAttemptAt, String sentAt, List<Attempt> history) {
+    }
+
+    /** @param receivedAt when the inbox recorded the event; null if it never did */
+    public record History(String eventId, String receivedAt, Event event, List<Delivery> notifications) {
+    }
+
+    private final JdbcTemplate jdbc;
+    private final StoredNotifications stored;
+
+    public EventHistory(DataSource dataSource, StoredNotifications stored) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.stored = stored;
+    }
+
+    /** Null when the text is no event id or nothing is known about that event. */
+    public History find(String eventIdText) {
+        UUID eventId;
+        try {
+            eventId = UUID.fromString(eventIdText.strip());
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return null;
+        }
+        String receivedAt = jdbc.query("SELECT created_at FROM inbox WHERE processor_name = ? AND message_id = ?",
+                rs -> rs.next() ? StoredNotifications.iso(rs, "created_at") : null,
+                InboxRepository.PROCESSOR_NAME, eventId.toString());
+        Map<String, List<Attempt>> attempts = attempts(eventId);
+        List<Row> rows = jdbc.query("SELECT channel, status, attempts, last_error, payload, created_at,"
+                + " next_attempt_at, sent_at FROM notifications WHERE event_id = ? ORDER BY channel", (row, i) -> {
+                    TransferEvent event = stored.event(row);
+                    String channel = row.getString("channel");
+                    return new Row(event, new Delivery(channel, row.getString("status"), row.getInt("attempts"),
+                            StoredNotifications.maskedText(row.getString("last_error"), event.recipient()),
+                            StoredNotifications.maskedAddress(event.recipient(), channel),
+                            StoredNotifications.iso(row, "created_at"), StoredNotifications.iso(row, "next_attempt_at"),
+                            StoredNotifications.iso(row, "sent_at"),
+                            masked(attempts.getOrDefault(channel, List.of()), event.recipient())));
+                }, eventId);
+        if (receivedAt == null && rows.isEmpty()) {
+            return null;
+        }
+        return new History(eventId.toString(), receivedAt, rows.isEmpty() ? null : describe(rows.get(0).event()),
+                rows.stream().map(Row::delivery).toList());
+    }
+
+    /** Every row of one event carries the same payload: the event as recorded. */
+    private record Row(TransferEvent event, Delivery delivery) {
+    }
+
+    private Map<String, List<Attempt>> attempts(UUID eventId) {
+        return jdbc.query("SELECT channel, attempt, outcome, error, finished_at FROM notification_attempts"
+                        + " WHERE event_id = ? ORDER BY finished_at, id",
+                (row, i) -> Map.entry(row.getString("channel"), new Attempt(row.getInt("attempt"),
+                        row.getString("outcome"), row.getString("error"), StoredNotifications.iso(row, "finished_at"))),
+                eventId).stream()
+                .collect(Collectors.groupingBy(Map.Entry::getKey,
+                        Collectors.mapping(Map.Entry::getValue, Collectors.toList())));
+    }
+
+    private static List<Attempt> masked(List<Attempt> attempts, Recipient recipient) {
+        return attempts.stream()
+                .map(a -> new Attempt(a.attempt(), a.outcome(), StoredNotifications.maskedText(a.error(), recipient), a.at()))
+                .toList();
+    }
+
+    private static Event describe(TransferEvent event) {
+        Recipient r = event.recipient();
+        return new Event(event.type(), event.transferId(), event.amount().toPlainString(), event.currency(),
+                event.occurredAt().toString(), new Customer(r.userId(), r.name(), r.locale(),
+                        Masking.email(r.email()), Masking.pushToken(r.pushToken())));
+    }
+}

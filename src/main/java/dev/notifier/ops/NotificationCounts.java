@@ -1,0 +1,83 @@
+package dev.notifier.ops;
+
+import dev.notifier.event.Channel;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * How many notifications there are per (channel, status), and how many events the inbox holds,
+ * read from the database. The status page asks for {@link #now()}; the metrics gauges ask for
+ * {@link #recent()}, which queries at most once per {@code maxAge} however often Prometheus scrapes.
+ */
+public final class NotificationCounts {
+
+    /** Every status a notification can have (the table's CHECK constraint), in lifecycle order. */
+    public static final List<String> STATUSES = List.of("PENDING", "SENDING", "SENT", "FAILED");
+
+    /** @param byChannelAndStatus every (channel, status) pair, zeros included, keyed {@code EMAIL/SENT} */
+    public record Snapshot(Map<String, Long> byChannelAndStatus, long inboxSize, Instant takenAt) {
+
+        public long count(Channel channel, String status) {
+            return byChannelAndStatus.getOrDefault(key(channel.name(), status), 0L);
+        }
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger(NotificationCounts.class);
+
+    private final JdbcTemplate jdbc;
+    private final Duration maxAge;
+    private final Clock clock;
+    private Snapshot cached;
+    private Instant lastAttempt;
+
+    public NotificationCounts(DataSource dataSource, Duration maxAge, Clock clock) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.maxAge = maxAge;
+        this.clock = clock;
+    }
+
+    public Snapshot now() {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (Channel channel : Channel.values()) {
+            STATUSES.forEach(status -> counts.put(key(channel.name(), status), 0L));
+        }
+        jdbc.query("SELECT channel, status, count(*) AS n FROM notifications GROUP BY channel, status",
+                rs -> {
+                    counts.put(key(rs.getString("channel"), rs.getString("status")), rs.getLong("n"));
+                });
+        Long inbox = jdbc.queryForObject("SELECT count(*) FROM inbox", Long.class);
+        return new Snapshot(counts, inbox == null ? 0 : inbox, clock.instant());
+    }
+
+    /**
+     * At most {@code maxAge} old; empty while the database cannot be read. A failed read is not
+     * retried before {@code maxAge} either, so a scrape during an outage does not queue up queries.
+     */
+    public synchronized Optional<Snapshot> recent() {
+        Instant now = clock.instant();
+        if (lastAttempt == null || lastAttempt.plus(maxAge).isBefore(now)) {
+            lastAttempt = now;
+            try {
+                cached = now();
+            } catch (DataAccessException e) {
+                LOG.debug("notification counts not refreshed: {}", e.getMessage());
+                cached = null;
+            }
+        }
+        return Optional.ofNullable(cached);
+    }
+
+    private static String key(String channel, String status) {
+        return channel + "/" + status;
+    }
+}
