@@ -94,6 +94,7 @@ class SendNotificationRouteTest extends AdvisedRouteTestBase {
                 .containsEntry("status", "SENDING").containsEntry("claim_token", "poller-B");
 
         notifier.push().reset();
+        notifier.push().whenAnyExchangeReceived(e -> AdvisedNotifier.answer(e, 200, "{}"));
         notifier.push().expectedMessageCount(1);
         notifier.context().createProducerTemplate().sendBodyAndHeader("direct:send-notification", key, "claimToken", "poller-B");
 

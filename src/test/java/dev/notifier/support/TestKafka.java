@@ -81,6 +81,10 @@ public final class TestKafka {
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         props.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        // one request in flight: on a loaded machine a timed-out, retried batch can otherwise be
+        // refused by the broker as out of sequence and retried forever
+        props.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "1");
+        props.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "60000");
         return new KafkaProducer<>(props);
     }
 
