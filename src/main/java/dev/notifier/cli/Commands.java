@@ -9,6 +9,7 @@ public final class Commands {
 
     private static final List<Command> ALL = List.of(
             // each command registers here, one line each
+            new dev.notifier.demo.DemoCommand()
     );
 
     private Commands() {
