@@ -15,6 +15,7 @@ public final class Commands {
 
     private static final List<Command> ALL = List.of(
             // each command registers here, one line each
+            new dev.notifier.demo.DemoCommand(),
             new StatusCommand(CommandEnvironment.standard()),
             new ResendCommand(CommandEnvironment.standard()),
             new DlqCommand(CommandEnvironment.standard()),

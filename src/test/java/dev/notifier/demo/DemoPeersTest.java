@@ -1,0 +1,119 @@
+package dev.notifier.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.notifier.ops.PeerInbox.ReceivedMessage;
+import jakarta.mail.Message;
+import jakarta.mail.Session;
+import jakarta.mail.Transport;
+import jakarta.mail.internet.InternetAddress;
+import jakarta.mail.internet.MimeMessage;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/** The demo's embedded SMTP server and push gateway, and what they show the status page. */
+class DemoPeersTest {
+
+    @Nested
+    class PushGateway {
+
+        private final HttpClient http = HttpClient.newHttpClient();
+        private EmbeddedPushGateway gateway;
+
+        @BeforeEach
+        void start() throws IOException {
+            gateway = EmbeddedPushGateway.start(FreePorts.one());
+        }
+
+        @AfterEach
+        void stop() {
+            gateway.close();
+        }
+
+        @Test
+        void shouldDeliverOnceAndAnswerARepeatedKeyWithoutDeliveringAgain() throws Exception {
+            assertThat(post("k-1:PUSH", "device-token-abc").statusCode()).isEqualTo(200);
+            assertThat(post("k-1:PUSH", "device-token-abc").statusCode()).isEqualTo(200);
+
+            assertThat(gateway.received(10)).singleElement().satisfies(m -> {
+                assertThat(m.channel()).isEqualTo("PUSH");
+                assertThat(m.key()).isEqualTo("k-1:PUSH");
+                assertThat(m.to()).isEqualTo("dev…abc");
+                assertThat(m.title()).isEqualTo("Transfer completed");
+            });
+        }
+
+        @Test
+        void shouldBeBusyOnTheFirstAttemptOfEveryFourthNewKey() throws Exception {
+            for (int key = 1; key < EmbeddedPushGateway.BUSY_EVERY; key++) {
+                assertThat(post("k-" + key, "device-1").statusCode()).isEqualTo(200);
+            }
+            assertThat(post("k-4", "device-1").statusCode()).isEqualTo(503);
+            assertThat(post("k-4", "device-1").statusCode()).as("the retry").isEqualTo(200);
+            assertThat(gateway.received(10)).extracting(ReceivedMessage::key).containsExactly("k-4", "k-3", "k-2", "k-1");
+        }
+
+        @Test
+        void shouldRejectAnUnregisteredTokenForGood() throws Exception {
+            HttpResponse<String> response = post("k-1", EmbeddedPushGateway.UNREGISTERED_TOKEN_PREFIX + "1");
+
+            assertThat(response.statusCode()).isEqualTo(404);
+            assertThat(gateway.received(10)).isEmpty();
+        }
+
+        @Test
+        void shouldRefuseRequestsOutsideTheContract() throws Exception {
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway.url()));
+            String body = "{\"token\":\"t\",\"title\":\"t\",\"body\":\"b\",\"data\":{}}";
+
+            assertThat(send(request.copy().POST(HttpRequest.BodyPublishers.ofString(body))).statusCode())
+                    .as("no Idempotency-Key").isEqualTo(400);
+            assertThat(send(request.copy().header("Idempotency-Key", "k").POST(HttpRequest.BodyPublishers.ofString("{}")))
+                    .statusCode()).as("no token, title, body, data").isEqualTo(400);
+            assertThat(send(request.copy().GET()).statusCode()).isEqualTo(405);
+        }
+
+        private HttpResponse<String> post(String key, String token) throws Exception {
+            String body = "{\"token\":\"" + token + "\",\"title\":\"Transfer completed\",\"body\":\"Your transfer\","
+                    + "\"data\":{\"eventId\":\"e\",\"transferId\":\"TRX-1\",\"type\":\"TransferCompleted\"}}";
+            return send(HttpRequest.newBuilder(URI.create(gateway.url())).header("Idempotency-Key", key)
+                    .header("Content-Type", "application/json; charset=utf-8")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)));
+        }
+
+        private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    @Test
+    void smtpServerShouldShowWhatItReceivedMasked() throws Exception {
+        int port = FreePorts.one();
+        try (EmbeddedSmtpServer smtp = EmbeddedSmtpServer.start(port)) {
+            Properties properties = new Properties();
+            properties.put("mail.smtp.host", "127.0.0.1");
+            properties.put("mail.smtp.port", String.valueOf(port));
+            MimeMessage message = new MimeMessage(Session.getInstance(properties));
+            message.setFrom("no-reply@notifier.local");
+            message.setRecipient(Message.RecipientType.TO, new InternetAddress("somchai@example.com"));
+            message.setSubject("โอนเงินสำเร็จ", "UTF-8");
+            message.setText("รายการโอน TRX-1", "UTF-8");
+            Transport.send(message);
+
+            assertThat(new CombinedPeerInbox(smtp).received(10)).singleElement().satisfies(m -> {
+                assertThat(m.channel()).isEqualTo("EMAIL");
+                assertThat(m.to()).isEqualTo("so*****@example.com");
+                assertThat(m.title()).isEqualTo("โอนเงินสำเร็จ");
+                assertThat(m.body()).isEqualTo("รายการโอน TRX-1");
+            });
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package dev.notifier.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code demo} as a user runs it, in this JVM: the project's routes, config and
+ * examples/events.jsonl, on free ports. The summary it prints must add up to what the example file
+ * implies, worked out from the file here.
+ */
+class DemoTest {
+
+    private static final Path EXAMPLES = Path.of("examples/events.jsonl");
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private final DemoCommand demo = new DemoCommand(print(out), print(err));
+
+    @Test
+    void shouldSettleWithTheNumbersTheExampleEventsImply() throws Exception {
+        ExampleEvents expected = ExampleEvents.read(EXAMPLES);
+        long emails = expected.notifications("EMAIL");
+        long pushes = expected.notifications("PUSH");
+        long rejectedPushes = expected.unregisteredPushes();
+
+        int exitCode = demo.run(withFreePorts("--exit-when-done", "--settle-timeout", "120"));
+
+        assertThat(exitCode).as(text(err)).isZero();
+        String summary = text(out);
+        assertThat(number(summary, "records consumed (committed offsets)")).isEqualTo(expected.records());
+        assertThat(number(summary, "events recorded in the inbox")).isEqualTo(expected.distinctEvents().size());
+        assertThat(number(summary, "duplicates dropped by the inbox")).isEqualTo(expected.duplicates());
+        assertThat(number(summary, "records dead-lettered (DLQ)")).isEqualTo(expected.unparseable());
+        Map<String, long[]> rows = notificationRows(summary);
+        assertThat(rows).containsOnlyKeys("EMAIL SENT", "PUSH SENT", "PUSH FAILED");
+        assertThat(rows.get("EMAIL SENT")).as("EMAIL SENT rows, attempts").containsExactly(emails, emails);
+        assertThat(rows.get("PUSH SENT")[0]).isEqualTo(pushes - rejectedPushes);
+        assertThat(rows.get("PUSH FAILED")[0]).isEqualTo(rejectedPushes);
+        assertThat(rows.get("PUSH SENT")[1] + rows.get("PUSH FAILED")[1])
+                .as("push attempts: one each, plus one retry after the gateway's 503 to every %dth new key",
+                        EmbeddedPushGateway.BUSY_EVERY)
+                .isEqualTo(pushes + pushes / EmbeddedPushGateway.BUSY_EVERY);
+        assertThat(number(summary, "emails received by the SMTP server")).isEqualTo(emails);
+        assertThat(number(summary, "pushes accepted by the push gateway")).isEqualTo(pushes - rejectedPushes);
+    }
+
+    @Test
+    void exampleEventsShouldShowEveryCaseTheReadmePromises() throws IOException {
+        ExampleEvents examples = ExampleEvents.read(EXAMPLES);
+
+        assertThat(examples.unparseable()).as("poison records").isPositive();
+        assertThat(examples.duplicates()).as("duplicates").isGreaterThanOrEqualTo(2);
+        assertThat(examples.unregisteredPushes()).as("pushes the gateway rejects for good").isPositive();
+        assertThat(examples.distinctEvents()).extracting(e -> e.path("recipient").path("locale").asText())
+                .anyMatch(locale -> locale.startsWith("th")).anyMatch(locale -> !locale.startsWith("th"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(DemoPort.class)
+    void shouldRefuseABusyPortWithExitCodeTwoNamingIt(DemoPort port) throws Exception {
+        try (ServerSocket busy = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            List<String> args = withFreePorts("--exit-when-done");
+            args.addAll(List.of(port.option, String.valueOf(busy.getLocalPort())));
+
+            assertThat(demo.run(args)).isEqualTo(2);
+
+            assertThat(text(err)).contains("port " + busy.getLocalPort(), port.purpose, port.option);
+        }
+    }
+
+    @Test
+    void shouldPrintUsageOnHelpAndRefuseAnUnknownOption() throws Exception {
+        assertThat(demo.run(List.of("--help"))).isZero();
+        assertThat(text(out)).contains("--exit-when-done", "--kafka-port", "--smtp-port", "--push-port", "--http-port");
+
+        assertThat(demo.run(List.of("--kafka-port", "none"))).isEqualTo(2);
+        assertThat(demo.run(List.of("--fast"))).isEqualTo(2);
+        assertThat(text(err)).contains("--kafka-port takes a number", "unknown option --fast");
+    }
+
+    /** {@code options}, then every port option with a port nobody listens on (later options win). */
+    private static List<String> withFreePorts(String... options) throws IOException {
+        List<String> args = new ArrayList<>(List.of(options));
+        args.addAll(FreePorts.demoOptions());
+        return args;
+    }
+
+    private static long number(String summary, String label) {
+        Matcher matcher = Pattern.compile("^\\s+" + Pattern.quote(label) + "\\s+(\\d+)$", Pattern.MULTILINE).matcher(summary);
+        assertThat(matcher.find()).as("'%s' in the summary:%n%s", label, summary).isTrue();
+        return Long.parseLong(matcher.group(1));
+    }
+
+    /** "CHANNEL STATUS" → {rows, attempts}. */
+    private static Map<String, long[]> notificationRows(String summary) {
+        Matcher matcher = Pattern.compile("^\\s+(EMAIL|PUSH)\\s+([A-Z]+)\\s+(\\d+)\\s+(\\d+)$", Pattern.MULTILINE).matcher(summary);
+        Map<String, long[]> rows = new HashMap<>();
+        while (matcher.find()) {
+            rows.put(matcher.group(1) + " " + matcher.group(2),
+                    new long[] {Long.parseLong(matcher.group(3)), Long.parseLong(matcher.group(4))});
+        }
+        return rows;
+    }
+
+    private static PrintStream print(ByteArrayOutputStream bytes) {
+        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    }
+
+    private static String text(ByteArrayOutputStream bytes) {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}
