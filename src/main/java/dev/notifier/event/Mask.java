@@ -5,8 +5,9 @@ import java.util.regex.Pattern;
 
 /**
  * How a recipient's address and push token appear in anything logged or published as a reason
- * (DLQ headers, {@code last_error}, log lines): masked. {@code somchai@example.com} becomes
- * {@code s***@example.com}, enough to tell recipients apart by domain and nothing more.
+ * (DLQ headers, {@code last_error}, log lines) or shown (the status page): masked.
+ * {@code somchai@example.com} becomes {@code s***@example.com}, {@code device-token-abc} becomes
+ * {@code devi…abc}: enough to tell two apart, not enough to use. Masking twice changes nothing.
  */
 public final class Mask {
 
@@ -36,10 +37,22 @@ public final class Mask {
      * none (a typo such as {@code somchai.example.com} is still somebody's address), all of it.
      */
     public static String address(String text) {
-        if (text == null || text.isEmpty()) {
+        if (text == null || text.isEmpty() || text.contains("***")) {
             return text;
         }
         return EMAIL.matcher(text).find() ? emailsIn(text) : text.substring(0, 1) + "***";
+    }
+
+    public static String pushToken(String token) {
+        if (token == null || token.contains("…")) {
+            return token;
+        }
+        return token.length() < 8 ? "…" : token.substring(0, 4) + "…" + token.substring(token.length() - 3);
+    }
+
+    /** The address of a channel: an email address for EMAIL, a push token for PUSH. */
+    public static String forChannel(String channel, String value) {
+        return "EMAIL".equals(channel) ? address(value) : pushToken(value);
     }
 
     /**
@@ -48,14 +61,17 @@ public final class Mask {
      */
     public static String recipientIn(String text, Recipient recipient) {
         String masked = text;
-        if (masked != null && recipient != null) {
-            if (recipient.email() != null && !recipient.email().isEmpty()) {
-                masked = masked.replace(recipient.email(), address(recipient.email()));
-            }
-            String token = recipient.pushToken();
-            if (token != null && token.length() >= SHORTEST_TOKEN_TO_SEARCH) {
-                masked = masked.replace(token, "***");
-            }
+        if (masked != null && recipient != null && recipient.email() != null && !recipient.email().isEmpty()) {
+            masked = masked.replace(recipient.email(), address(recipient.email()));
+        }
+        return tokenIn(masked, recipient == null ? null : recipient.pushToken());
+    }
+
+    /** Free text with the given push token masked wherever it appears, and every email address. */
+    public static String tokenIn(String text, String token) {
+        String masked = text;
+        if (masked != null && token != null && token.length() >= SHORTEST_TOKEN_TO_SEARCH) {
+            masked = masked.replace(token, pushToken(token));
         }
         return emailsIn(masked);
     }

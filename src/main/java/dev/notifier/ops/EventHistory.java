@@ -1,5 +1,6 @@
 package dev.notifier.ops;
 
+import dev.notifier.event.Mask;
 import dev.notifier.event.Recipient;
 import dev.notifier.event.TransferEvent;
 import dev.notifier.inbox.InboxRepository;
@@ -97,6 +98,6 @@ public final class EventHistory {
         Recipient r = event.recipient();
         return new Event(event.type(), event.transferId(), event.amount().toPlainString(), event.currency(),
                 event.occurredAt().toString(), new Customer(r.userId(), r.name(), r.locale(),
-                        Masking.email(r.email()), Masking.pushToken(r.pushToken())));
+                        Mask.address(r.email()), Mask.pushToken(r.pushToken())));
     }
 }

@@ -1,5 +1,6 @@
 package dev.notifier.ops;
 
+import dev.notifier.event.Mask;
 import dev.notifier.event.Channel;
 import dev.notifier.event.TransferEvent;
 import java.time.Instant;
@@ -79,8 +80,8 @@ public final class StatusSummary {
         }
         return inbox.received(LATEST).stream()
                 // the demo masks `to` already; masking is idempotent, so this only guards against a slip
-                .map(m -> new PeerMessage(m.channel(), m.key(), Masking.address(m.channel(), m.to()),
-                        Masking.text(m.title(), null), Masking.text(m.body(), null),
+                .map(m -> new PeerMessage(m.channel(), m.key(), Mask.forChannel(m.channel(), m.to()),
+                        Mask.tokenIn(m.title(), null), Mask.tokenIn(m.body(), null),
                         m.receivedAt() == null ? null : m.receivedAt().toString()))
                 .toList();
     }

@@ -1,5 +1,6 @@
 package dev.notifier.ops;
 
+import dev.notifier.event.Mask;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.Recipient;
 import dev.notifier.event.TransferEvent;
@@ -22,12 +23,12 @@ final class StoredNotifications {
 
     /** Where this notification went, masked: the email address or the push token. */
     static String maskedAddress(Recipient recipient, String channel) {
-        return Masking.address(channel, "EMAIL".equals(channel) ? recipient.email() : recipient.pushToken());
+        return Mask.forChannel(channel, "EMAIL".equals(channel) ? recipient.email() : recipient.pushToken());
     }
 
     /** Free text from a provider or an exception, with the recipient's addresses masked. */
     static String maskedText(String text, Recipient recipient) {
-        return Masking.text(text, recipient == null ? null : recipient.pushToken());
+        return Mask.tokenIn(text, recipient == null ? null : recipient.pushToken());
     }
 
     static String iso(ResultSet row, String column) throws SQLException {

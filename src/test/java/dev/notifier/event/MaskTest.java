@@ -30,6 +30,29 @@ class MaskTest {
             assertThat(Mask.address("Somchai <somchai@example.com>")).isEqualTo("Somchai <s***@example.com>");
             assertThat(Mask.address("")).isEmpty();
         }
+
+        @Test
+        void shouldKeepFourAndThreeCharactersOfAPushToken() {
+            assertThat(Mask.pushToken("device-token-abc")).isEqualTo("devi…abc");
+            assertThat(Mask.pushToken("short")).isEqualTo("…");
+            assertThat(Mask.forChannel("PUSH", "device-token-abc")).isEqualTo("devi…abc");
+            assertThat(Mask.forChannel("EMAIL", "somchai@example.com")).isEqualTo("s***@example.com");
+        }
+
+        @Test
+        void shouldChangeNothingWhenMaskingTwice() {
+            assertThat(Mask.address(Mask.address("somchai@example.com"))).isEqualTo("s***@example.com");
+            assertThat(Mask.pushToken(Mask.pushToken("device-token-abc"))).isEqualTo("devi…abc");
+            assertThat(Mask.tokenIn("to s***@example.com", null)).isEqualTo("to s***@example.com");
+        }
+
+        @Test
+        void shouldMaskATokenAndAddressesAProviderEchoed() {
+            assertThat(Mask.tokenIn("push gateway answered 400: unknown device token device-token-abc", "device-token-abc"))
+                    .isEqualTo("push gateway answered 400: unknown device token devi…abc");
+            assertThat(Mask.tokenIn("550 5.1.1 <somchai@example.com>: Recipient address rejected", null))
+                    .isEqualTo("550 5.1.1 <s***@example.com>: Recipient address rejected");
+        }
     }
 
     @Nested
@@ -83,7 +106,7 @@ class MaskTest {
                     + ContractEvent.PUSH_TOKEN, true);
 
             assertThat(new DeliveryFailures().classify(rejected, event).reason())
-                    .isEqualTo("push gateway answered HTTP 400: unknown token ***");
+                    .isEqualTo("push gateway answered HTTP 400: unknown token devi…abc");
         }
 
         @Test

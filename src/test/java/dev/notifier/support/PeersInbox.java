@@ -1,8 +1,8 @@
 package dev.notifier.support;
 
+import dev.notifier.event.Mask;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
-import dev.notifier.ops.Masking;
 import dev.notifier.ops.PeerInbox;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
@@ -30,7 +30,7 @@ public final class PeersInbox implements PeerInbox {
         List<ReceivedMessage> all = new ArrayList<>();
         try {
             for (MimeMessage email : peers.emails()) {
-                all.add(new ReceivedMessage("EMAIL", email.getMessageID(), Masking.email(email.getAllRecipients()[0].toString()),
+                all.add(new ReceivedMessage("EMAIL", email.getMessageID(), Mask.address(email.getAllRecipients()[0].toString()),
                         email.getSubject(), (String) email.getContent(), sentAt(email)));
             }
             for (var served : peers.push.getAllServeEvents()) {
@@ -40,7 +40,7 @@ public final class PeersInbox implements PeerInbox {
                 var push = served.getRequest();
                 JsonNode body = JSON.readTree(push.getBodyAsString());
                 all.add(new ReceivedMessage("PUSH", push.getHeader("Idempotency-Key"),
-                        Masking.pushToken(body.path("token").asText()), body.path("title").asText(),
+                        Mask.pushToken(body.path("token").asText()), body.path("title").asText(),
                         body.path("body").asText(), push.getLoggedDate().toInstant()));
             }
         } catch (Exception e) {
