@@ -14,7 +14,7 @@ public final class EmailAddresses {
     }
 
     public static InternetAddress requireSingleMailbox(String text) throws InvalidEventException {
-        if (EventParser.hasControl(text)) {
+        if (EventFields.hasControl(text)) {
             throw new InvalidEventException("recipient.email: contains CR, LF or other control characters");
         }
         try {

@@ -1,6 +1,5 @@
 package dev.notifier.event;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -14,9 +13,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Currency;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -30,9 +27,6 @@ import java.util.regex.Pattern;
  */
 public class EventParser {
 
-    private static final Pattern DECIMAL = Pattern.compile("\\d{1,18}(\\.\\d{1,8})?");
-    private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
-    private static final int MAX_FIELD_CHARS = 1000;
     private static final Pattern UNRECOGNIZED_TOKEN = Pattern.compile("Unrecognized token '([^']*)'");
 
     private final JsonMapper mapper = JsonMapper.builder()
@@ -127,12 +121,12 @@ public class EventParser {
     }
 
     private TransferEvent toEvent(ObjectNode root) throws InvalidEventException {
-        UUID eventId = uuid(root, "eventId");
-        String type = requiredText(root, "type");
-        Instant occurredAt = instant(root, "occurredAt");
-        String transferId = requiredText(root, "transferId");
-        BigDecimal amount = amount(root, "amount");
-        String currency = currency(root, "currency");
+        UUID eventId = EventFields.uuid(root, "eventId");
+        String type = EventFields.requiredText(root, "type");
+        Instant occurredAt = EventFields.instant(root, "occurredAt");
+        String transferId = EventFields.requiredText(root, "transferId");
+        BigDecimal amount = EventFields.amount(root, "amount");
+        String currency = EventFields.currency(root, "currency");
         JsonNode recipientNode = root.get("recipient");
         if (recipientNode == null || !recipientNode.isObject()) {
             throw new InvalidEventException("recipient: missing or not an object");
@@ -143,15 +137,15 @@ public class EventParser {
     }
 
     private static Recipient recipient(ObjectNode node) throws InvalidEventException {
-        String userId = requiredText(node, "recipient.userId", "userId");
-        String name = optionalText(node, "recipient.name", "name");
-        String locale = optionalText(node, "recipient.locale", "locale");
-        String email = optionalText(node, "recipient.email", "email");
-        String pushToken = optionalText(node, "recipient.pushToken", "pushToken");
+        String userId = EventFields.requiredText(node, "recipient.userId", "userId");
+        String name = EventFields.optionalText(node, "recipient.name", "name");
+        String locale = EventFields.optionalText(node, "recipient.locale", "locale");
+        String email = EventFields.optionalText(node, "recipient.email", "email");
+        String pushToken = EventFields.optionalText(node, "recipient.pushToken", "pushToken");
         if (email != null) {
             EmailAddresses.requireSingleMailbox(email);
         }
-        if (pushToken != null && (pushToken.isBlank() || hasControl(pushToken))) {
+        if (pushToken != null && (pushToken.isBlank() || EventFields.hasControl(pushToken))) {
             throw new InvalidEventException("recipient.pushToken: blank or contains control characters");
         }
         return new Recipient(userId, name, locale, email, pushToken);
@@ -185,85 +179,5 @@ public class EventParser {
             channels.add(channel);
         }
         return List.copyOf(new ArrayList<>(channels));
-    }
-
-    private static UUID uuid(ObjectNode node, String field) throws InvalidEventException {
-        String text = requiredText(node, field);
-        try {
-            UUID uuid = UUID.fromString(text);
-            // UUID.fromString accepts short forms such as "1-2-3-4-5"; the contract means the canonical one
-            if (!uuid.toString().equalsIgnoreCase(text)) {
-                throw new IllegalArgumentException();
-            }
-            return uuid;
-        } catch (IllegalArgumentException e) {
-            throw new InvalidEventException(field + ": '" + text + "' is not a UUID");
-        }
-    }
-
-    private static Instant instant(ObjectNode node, String field) throws InvalidEventException {
-        String text = requiredText(node, field);
-        try {
-            return Instant.parse(text);
-        } catch (DateTimeParseException e) {
-            throw new InvalidEventException(field + ": '" + text + "' is not an ISO-8601 instant");
-        }
-    }
-
-    private static BigDecimal amount(ObjectNode node, String field) throws InvalidEventException {
-        String text = requiredText(node, field);
-        if (!DECIMAL.matcher(text).matches()) {
-            throw new InvalidEventException(field + ": '" + text + "' is not a positive decimal string");
-        }
-        BigDecimal amount = new BigDecimal(text);
-        if (amount.signum() <= 0) {
-            throw new InvalidEventException(field + ": must be greater than zero");
-        }
-        return amount;
-    }
-
-    private static String currency(ObjectNode node, String field) throws InvalidEventException {
-        String text = requiredText(node, field);
-        try {
-            if (CURRENCY.matcher(text).matches()) {
-                return Currency.getInstance(text).getCurrencyCode();
-            }
-        } catch (IllegalArgumentException e) {
-            // falls through to the error below
-        }
-        throw new InvalidEventException(field + ": '" + text + "' is not an ISO 4217 currency code");
-    }
-
-    private static String requiredText(ObjectNode node, String field) throws InvalidEventException {
-        return requiredText(node, field, field);
-    }
-
-    private static String requiredText(ObjectNode node, String path, String field) throws InvalidEventException {
-        String text = optionalText(node, path, field);
-        if (text == null || text.isBlank()) {
-            throw new InvalidEventException(path + ": missing");
-        }
-        if (hasControl(text)) {
-            throw new InvalidEventException(path + ": contains control characters");
-        }
-        return text;
-    }
-
-    private static String optionalText(ObjectNode node, String path, String field) throws InvalidEventException {
-        JsonNode value = node.get(field);
-        if (value == null || value.isNull()) {
-            return null;
-        }
-        if (!value.isTextual()) {
-            throw new InvalidEventException(path + ": expected a string, got " + value.getNodeType().toString().toLowerCase());
-        }
-        if (value.asText().length() > MAX_FIELD_CHARS) {
-            throw new InvalidEventException(path + ": longer than " + MAX_FIELD_CHARS + " characters");
-        }
-        return value.asText();
-    }
-
-    static boolean hasControl(String text) {
-        return text.chars().anyMatch(Character::isISOControl);
     }
 }
