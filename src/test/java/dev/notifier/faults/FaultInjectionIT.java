@@ -3,6 +3,9 @@ package dev.notifier.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.notifier.processes.KafkaBrokerProcess;
+import dev.notifier.processes.NotifierInstance;
+import dev.notifier.processes.RecordingSinks;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

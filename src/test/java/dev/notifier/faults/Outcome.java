@@ -1,5 +1,6 @@
 package dev.notifier.faults;
 
+import dev.notifier.processes.RecordingSinks;
 import dev.notifier.support.TestDatabase;
 import java.util.ArrayList;
 import java.util.HashSet;

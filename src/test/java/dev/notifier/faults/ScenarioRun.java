@@ -2,6 +2,10 @@ package dev.notifier.faults;
 
 import static org.awaitility.Awaitility.await;
 
+import dev.notifier.processes.KafkaBrokerProcess;
+import dev.notifier.processes.NotifierInstance;
+import dev.notifier.processes.ProcessKafka;
+import dev.notifier.processes.RecordingSinks;
 import dev.notifier.support.TestDatabase;
 import java.nio.file.Path;
 import java.time.Duration;

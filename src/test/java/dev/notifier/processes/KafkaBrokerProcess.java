@@ -1,4 +1,4 @@
-package dev.notifier.faults;
+package dev.notifier.processes;
 
 import static org.awaitility.Awaitility.await;
 
@@ -16,12 +16,12 @@ import org.apache.kafka.common.Uuid;
  * A standalone Apache Kafka broker ({@code kafka.Kafka}, KRaft, broker and controller in one),
  * started from the Maven-resolved jars on the suite's own class path.
  */
-final class KafkaBrokerProcess extends ManagedProcess {
+public final class KafkaBrokerProcess extends ManagedProcess {
 
     private final Path config;
-    final int port;
+    public final int port;
 
-    KafkaBrokerProcess(Path workDir, Path logDir) throws Exception {
+    public KafkaBrokerProcess(Path workDir, Path logDir) throws Exception {
         super("kafka", logDir);
         this.port = freePort();
         int controllerPort = freePort();
@@ -51,7 +51,7 @@ final class KafkaBrokerProcess extends ManagedProcess {
         startBroker();
     }
 
-    String bootstrap() {
+    public String bootstrap() {
         return "127.0.0.1:" + port;
     }
 
@@ -61,12 +61,12 @@ final class KafkaBrokerProcess extends ManagedProcess {
                 "kafka.Kafka", config.toString());
     }
 
-    void startBroker() throws IOException {
+    public void startBroker() throws IOException {
         start();
         await().atMost(Duration.ofSeconds(60)).until(() -> listening(port) && ready());
     }
 
-    void restart(boolean hard) throws Exception {
+    public void restart(boolean hard) throws Exception {
         if (hard) {
             kill9();
         } else {
@@ -75,13 +75,13 @@ final class KafkaBrokerProcess extends ManagedProcess {
         startBroker();
     }
 
-    void createTopic(String topic, int partitions) throws Exception {
+    public void createTopic(String topic, int partitions) throws Exception {
         try (Admin admin = admin()) {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get();
         }
     }
 
-    Admin admin() {
+    public Admin admin() {
         return Admin.create(Map.of("bootstrap.servers", bootstrap(), "request.timeout.ms", 5000,
                 "default.api.timeout.ms", 10000));
     }

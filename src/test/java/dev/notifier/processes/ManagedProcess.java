@@ -1,4 +1,4 @@
-package dev.notifier.faults;
+package dev.notifier.processes;
 
 import java.io.File;
 import java.io.IOException;
@@ -13,13 +13,13 @@ import java.util.List;
 import java.util.Map;
 
 /** A child JVM of the suite, logging to a file, that can be stopped politely or killed with -9. */
-abstract class ManagedProcess implements AutoCloseable {
+public abstract class ManagedProcess implements AutoCloseable {
 
     protected final String name;
     protected final Path logFile;
     private Process process;
 
-    ManagedProcess(String name, Path logDir) throws IOException {
+    public ManagedProcess(String name, Path logDir) throws IOException {
         this.name = name;
         Files.createDirectories(logDir);
         this.logFile = logDir.resolve(name + ".log");
@@ -43,16 +43,16 @@ abstract class ManagedProcess implements AutoCloseable {
         process = builder.start();
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process != null && process.isAlive();
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
     /** SIGKILL: no shutdown hook, no finally block, nothing flushed. */
-    void kill9() throws InterruptedException {
+    public void kill9() throws InterruptedException {
         if (process != null) {
             process.destroyForcibly();
             process.waitFor();
@@ -60,7 +60,7 @@ abstract class ManagedProcess implements AutoCloseable {
     }
 
     /** SIGTERM, then wait for the JVM to finish its shutdown. */
-    int terminate(Duration grace) throws InterruptedException {
+    public int terminate(Duration grace) throws InterruptedException {
         if (process == null) {
             return 0;
         }
@@ -78,13 +78,13 @@ abstract class ManagedProcess implements AutoCloseable {
         kill9();
     }
 
-    static int freePort() throws IOException {
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
     }
 
-    static boolean listening(int port) {
+    public static boolean listening(int port) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
             return true;

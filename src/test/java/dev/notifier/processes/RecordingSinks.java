@@ -1,4 +1,4 @@
-package dev.notifier.faults;
+package dev.notifier.processes;
 
 import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
@@ -22,12 +22,12 @@ import java.util.stream.Collectors;
  * The SMTP server and push gateway of the suite, recording every accepted delivery with its
  * idempotency key (Message-ID, Idempotency-Key). Both can be made to fail on demand.
  */
-final class RecordingSinks implements AutoCloseable {
+public final class RecordingSinks implements AutoCloseable {
 
-    enum PushMode { OK, UNAVAILABLE, TIMEOUT }
+    public enum PushMode { OK, UNAVAILABLE, TIMEOUT }
 
-    final int smtpPort;
-    final int pushPort;
+    public final int smtpPort;
+    public final int pushPort;
     private final List<String> emailKeys = new CopyOnWriteArrayList<>();
     private final AtomicInteger evilDeliveries = new AtomicInteger();
     private final List<String> pushKeys = new CopyOnWriteArrayList<>();
@@ -38,7 +38,7 @@ final class RecordingSinks implements AutoCloseable {
     private GreenMail smtp;
     private final HttpServer push;
 
-    RecordingSinks() throws IOException {
+    public RecordingSinks() throws IOException {
         smtpPort = ManagedProcess.freePort();
         startSmtp();
         push = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
@@ -50,21 +50,21 @@ final class RecordingSinks implements AutoCloseable {
         pushPort = push.getAddress().getPort();
     }
 
-    String pushUrl() {
+    public String pushUrl() {
         return "http://127.0.0.1:" + pushPort + "/push";
     }
 
-    void pushMode(PushMode mode) {
+    public void pushMode(PushMode mode) {
         pushMode = mode;
     }
 
     /** The status the gateway answers for a request body when it is up (e.g. 400 for a bad token). */
-    void pushVerdict(Function<String, Integer> verdict) {
+    public void pushVerdict(Function<String, Integer> verdict) {
         pushVerdict = verdict;
     }
 
     /** Stops SMTP: connections are refused until {@link #startSmtp()}. */
-    synchronized void stopSmtp() throws MessagingException {
+    public synchronized void stopSmtp() throws MessagingException {
         if (smtp != null) {
             collect(smtp);
             smtp.stop();
@@ -72,7 +72,7 @@ final class RecordingSinks implements AutoCloseable {
         }
     }
 
-    synchronized void startSmtp() {
+    public synchronized void startSmtp() {
         smtp = new GreenMail(new ServerSetup(smtpPort, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
         smtp.start();
         // a GreenMail started on the port of a stopped one can report the old one's messages:
@@ -81,7 +81,7 @@ final class RecordingSinks implements AutoCloseable {
     }
 
     /** Every Message-ID the SMTP server accepted, re-sends included. */
-    synchronized List<String> emailKeys() throws MessagingException {
+    public synchronized List<String> emailKeys() throws MessagingException {
         List<String> keys = new ArrayList<>(emailKeys);
         if (smtp != null) {
             MimeMessage[] received = smtp.getReceivedMessages();
@@ -93,24 +93,24 @@ final class RecordingSinks implements AutoCloseable {
     }
 
     /** Every Idempotency-Key the gateway answered with 2xx, re-sends included. */
-    List<String> pushKeys() {
+    public List<String> pushKeys() {
         return List.copyOf(pushKeys);
     }
 
-    int pushRequests() {
+    public int pushRequests() {
         return pushRequests.get();
     }
 
-    static Map<String, Long> counts(List<String> keys) {
+    public static Map<String, Long> counts(List<String> keys) {
         return keys.stream().collect(Collectors.groupingBy(k -> k, Collectors.counting()));
     }
 
     /** Messages delivered to a recipient at the attacker's domain: header injection that worked. */
-    synchronized int evilDeliveries() {
+    public synchronized int evilDeliveries() {
         return evilDeliveries.get() + (smtp == null ? 0 : smtp.getReceivedMessagesForDomain(EVIL_DOMAIN).length);
     }
 
-    static final String EVIL_DOMAIN = "evil.example";
+    public static final String EVIL_DOMAIN = "evil.example";
 
     private void collect(GreenMail server) throws MessagingException {
         evilDeliveries.addAndGet(server.getReceivedMessagesForDomain(EVIL_DOMAIN).length);

@@ -1,4 +1,4 @@
-package dev.notifier.faults;
+package dev.notifier.processes;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -22,13 +22,13 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /** Client-side helpers against the suite's broker process. */
-final class ProcessKafka {
+public final class ProcessKafka {
 
     private ProcessKafka() {
     }
 
     /** Publishes the records at about {@code perSecond}, in the background, so faults land mid-stream. */
-    static CompletableFuture<Void> publishPaced(String bootstrap, List<ProducerRecord<byte[], byte[]>> records,
+    public static CompletableFuture<Void> publishPaced(String bootstrap, List<ProducerRecord<byte[], byte[]>> records,
                                                int perSecond) {
         return CompletableFuture.runAsync(() -> {
             Properties props = new Properties();
@@ -56,21 +56,21 @@ final class ProcessKafka {
         });
     }
 
-    static long endOffsets(Admin admin, String topic) throws Exception {
+    public static long endOffsets(Admin admin, String topic) throws Exception {
         Set<TopicPartition> partitions = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic)
                 .partitions().stream().map(p -> new TopicPartition(topic, p.partition())).collect(Collectors.toSet());
         return admin.listOffsets(partitions.stream().collect(Collectors.toMap(p -> p, p -> OffsetSpec.latest())))
                 .all().get().values().stream().mapToLong(i -> i.offset()).sum();
     }
 
-    static long committedOffsets(Admin admin, String group, String topic) throws Exception {
+    public static long committedOffsets(Admin admin, String group, String topic) throws Exception {
         return admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().entrySet().stream()
                 .filter(e -> e.getKey().topic().equals(topic) && e.getValue() != null)
                 .mapToLong(e -> e.getValue().offset()).sum();
     }
 
     /** Every record of a topic, values only, read from the beginning by a throw-away group. */
-    static List<byte[]> readValues(String bootstrap, String topic, Duration quiet) {
+    public static List<byte[]> readValues(String bootstrap, String topic, Duration quiet) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         props.put(ConsumerConfig.GROUP_ID_CONFIG, "audit-" + UUID.randomUUID());
@@ -93,11 +93,11 @@ final class ProcessKafka {
         return values;
     }
 
-    static byte[] utf8(String text) {
+    public static byte[] utf8(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    static Map<String, Object> adminConfig(String bootstrap) {
+    public static Map<String, Object> adminConfig(String bootstrap) {
         return Map.of("bootstrap.servers", bootstrap);
     }
 }

@@ -1,4 +1,4 @@
-package dev.notifier.faults;
+package dev.notifier.processes;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,14 +10,14 @@ import java.util.List;
 import java.util.Map;
 
 /** The packaged service, {@code java -jar target/notifier.jar}, as an operator would run it. */
-final class NotifierInstance extends ManagedProcess {
+public final class NotifierInstance extends ManagedProcess {
 
-    static final Path JAR = Path.of("target", "notifier.jar");
+    public static final Path JAR = Path.of("target", "notifier.jar");
 
     private final Map<String, String> environment;
     private final Map<String, String> systemProperties;
 
-    NotifierInstance(String name, Path logDir, Map<String, String> environment, Map<String, String> systemProperties)
+    public NotifierInstance(String name, Path logDir, Map<String, String> environment, Map<String, String> systemProperties)
             throws IOException {
         super(name, logDir);
         if (!Files.isRegularFile(JAR)) {
@@ -42,35 +42,35 @@ final class NotifierInstance extends ManagedProcess {
         return command;
     }
 
-    NotifierInstance launch() throws IOException {
+    public NotifierInstance launch() throws IOException {
         start();
         return this;
     }
 
     /** Kill -9 and start again, same configuration. */
-    void crashAndRestart() throws Exception {
+    public void crashAndRestart() throws Exception {
         kill9();
         start();
     }
 
     /** Waits until Camel reports the context started: the consumers are about to join the group. */
-    NotifierInstance awaitStarted() {
+    public NotifierInstance awaitStarted() {
         org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
                 .until(() -> log().contains("(notifier) started in"));
         return this;
     }
 
-    int stopGracefully() throws InterruptedException {
+    public int stopGracefully() throws InterruptedException {
         return terminate(Duration.ofSeconds(45));
     }
 
     /** CPU time the process has used so far. */
-    long cpuMillis() {
+    public long cpuMillis() {
         return ProcessHandle.of(pid()).flatMap(h -> h.info().totalCpuDuration()).map(java.time.Duration::toMillis)
                 .orElseThrow(() -> new IllegalStateException("no CPU time for " + name));
     }
 
-    String log() throws IOException {
+    public String log() throws IOException {
         return Files.exists(logFile) ? Files.readString(logFile) : "";
     }
 }
