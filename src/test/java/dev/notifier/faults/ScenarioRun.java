@@ -10,7 +10,6 @@ import dev.notifier.support.TestDatabase;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -47,17 +46,8 @@ final class ScenarioRun implements AutoCloseable {
     }
 
     NotifierInstance launch() throws Exception {
-        Map<String, String> env = new HashMap<>();
-        env.put("NOTIFIER_KAFKA_BROKERS", kafka.bootstrap());
-        env.put("NOTIFIER_KAFKA_TOPIC", topic);
-        env.put("NOTIFIER_DLQ_TOPIC", dlqTopic);
-        env.put("NOTIFIER_KAFKA_GROUP", group);
+        Map<String, String> env = NotifierInstance.wiredTo(kafka, topic, group, db.url(), TestDatabase.USER, sinks);
         env.put("NOTIFIER_KAFKA_CONSUMERS", "2");
-        env.put("NOTIFIER_DB_URL", db.url());
-        env.put("NOTIFIER_DB_USER", TestDatabase.USER);
-        env.put("NOTIFIER_SMTP_HOST", "127.0.0.1");
-        env.put("NOTIFIER_SMTP_PORT", String.valueOf(sinks.smtpPort));
-        env.put("NOTIFIER_PUSH_URL", sinks.pushUrl());
         Map<String, String> props = Map.of(
                 "notifier.delivery.poll-millis", "250",
                 "notifier.delivery.retry-base-millis", "250",

@@ -13,9 +13,12 @@ import java.util.Map;
 public final class NotifierInstance extends ManagedProcess {
 
     public static final Path JAR = Path.of("target", "notifier.jar");
+    /** Small and quick to start: the fault suite runs many short-lived instances side by side. */
+    public static final List<String> LIGHT_JVM = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     private final Map<String, String> environment;
     private final Map<String, String> systemProperties;
+    private List<String> jvmOptions = LIGHT_JVM;
 
     public NotifierInstance(String name, Path logDir, Map<String, String> environment, Map<String, String> systemProperties)
             throws IOException {
@@ -28,6 +31,28 @@ public final class NotifierInstance extends ManagedProcess {
         this.systemProperties = systemProperties;
     }
 
+    /** The environment that points an instance at this broker, database and sinks; the caller may add to it. */
+    public static Map<String, String> wiredTo(KafkaBrokerProcess kafka, String topic, String group, String dbUrl,
+                                              String dbUser, RecordingSinks sinks) {
+        Map<String, String> env = new HashMap<>();
+        env.put("NOTIFIER_KAFKA_BROKERS", kafka.bootstrap());
+        env.put("NOTIFIER_KAFKA_TOPIC", topic);
+        env.put("NOTIFIER_DLQ_TOPIC", topic + ".dlq");
+        env.put("NOTIFIER_KAFKA_GROUP", group);
+        env.put("NOTIFIER_DB_URL", dbUrl);
+        env.put("NOTIFIER_DB_USER", dbUser);
+        env.put("NOTIFIER_SMTP_HOST", "127.0.0.1");
+        env.put("NOTIFIER_SMTP_PORT", String.valueOf(sinks.smtpPort));
+        env.put("NOTIFIER_PUSH_URL", sinks.pushUrl());
+        return env;
+    }
+
+    /** JVM options instead of {@link #LIGHT_JVM}; takes effect at the next start. */
+    public NotifierInstance jvmOptions(List<String> options) {
+        jvmOptions = List.copyOf(options);
+        return this;
+    }
+
     @Override
     protected Map<String, String> environment() {
         return environment;
@@ -35,7 +60,7 @@ public final class NotifierInstance extends ManagedProcess {
 
     @Override
     protected List<String> command() {
-        List<String> command = new ArrayList<>(List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+        List<String> command = new ArrayList<>(jvmOptions);
         systemProperties.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add("-jar");
         command.add(JAR.toString());

@@ -9,6 +9,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -29,7 +30,13 @@ public final class ProcessKafka {
 
     /** Publishes the records at about {@code perSecond}, in the background, so faults land mid-stream. */
     public static CompletableFuture<Void> publishPaced(String bootstrap, List<ProducerRecord<byte[], byte[]>> records,
-                                               int perSecond) {
+                                                      int perSecond) {
+        return publishPaced(bootstrap, records, perSecond, record -> { });
+    }
+
+    /** As above; {@code beforeSend} sees each record right before it is handed to the producer. */
+    public static CompletableFuture<Void> publishPaced(String bootstrap, List<ProducerRecord<byte[], byte[]>> records,
+                                                      int perSecond, Consumer<ProducerRecord<byte[], byte[]>> beforeSend) {
         return CompletableFuture.runAsync(() -> {
             Properties props = new Properties();
             props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -42,6 +49,7 @@ public final class ProcessKafka {
             long start = System.nanoTime();
             try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props)) {
                 for (int i = 0; i < records.size(); i++) {
+                    beforeSend.accept(records.get(i));
                     producer.send(records.get(i));
                     long due = start + (long) (i * 1e9 / perSecond);
                     long wait = due - System.nanoTime();

@@ -30,6 +30,10 @@ public final class TestDatabase implements AutoCloseable {
         return SERVER + name;
     }
 
+    public String name() {
+        return name;
+    }
+
     public JdbcTemplate jdbc() {
         return new JdbcTemplate(dataSource);
     }

@@ -1,0 +1,31 @@
+package dev.notifier.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The benchmark's knobs, as system properties (the pom passes them through failsafe):
+ * {@code bench.events} preloaded events per mode, {@code bench.rate} and {@code bench.latency-seconds}
+ * for the latency stream, {@code bench.ceiling-seconds} per pgbench run, {@code bench.jvm} the options
+ * the jar runs with (empty: plain {@code java -jar}, as the README runs it).
+ */
+record BenchSettings(int events, int rate, int latencySeconds, int ceilingSeconds, List<String> jvmOptions, Path logDir) {
+
+    static BenchSettings fromSystemProperties() {
+        String jvm = System.getProperty("bench.jvm", "").trim();
+        return new BenchSettings(
+                Integer.getInteger("bench.events", 500),
+                Integer.getInteger("bench.rate", 1000),
+                Integer.getInteger("bench.latency-seconds", 2),
+                Integer.getInteger("bench.ceiling-seconds", 3),
+                jvm.isEmpty() ? List.of() : Arrays.asList(jvm.split("\\s+")),
+                Path.of("target", "bench-logs"));
+    }
+
+    /** Generous: a slow, shared machine must not turn a measurement into a failure. */
+    Duration timeoutFor(long events) {
+        return Duration.ofSeconds(120).plusMillis(events * 20);
+    }
+}

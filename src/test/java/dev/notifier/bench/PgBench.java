@@ -1,0 +1,64 @@
+package dev.notifier.bench;
+
+import dev.notifier.support.TestDatabase;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.flywaydb.core.Flyway;
+
+/**
+ * The database's own ceiling: PostgreSQL's pgbench running Notifier's inbox transaction (a script
+ * under {@code src/test/resources/bench/}) on a fresh database migrated with the service's own
+ * Flyway migration, at the consumers' concurrency. One transaction is one event.
+ */
+final class PgBench {
+
+    private static final Pattern TPS = Pattern.compile("tps = ([0-9.]+) \\(without initial connection time\\)");
+
+    private PgBench() {
+    }
+
+    /**
+     * @param script  a resource under {@code bench/}
+     * @param payload the stored event JSON, bound as {@code :payload}
+     * @return committed transactions per second, one per event
+     */
+    static double eventsPerSecond(String script, int clients, int seconds, String payload, Path logDir) throws Exception {
+        try (TestDatabase db = new TestDatabase()) {
+            Flyway.configure().dataSource(db.url(), TestDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+            Path scriptFile = Files.createTempFile("notifier-bench-", ".sql");
+            try (InputStream in = PgBench.class.getResourceAsStream("/bench/" + script)) {
+                Files.write(scriptFile, in.readAllBytes());
+            }
+            URI server = URI.create(TestDatabase.SERVER.substring("jdbc:".length()));
+            List<String> command = List.of("pgbench", "-h", server.getHost(), "-p", String.valueOf(server.getPort()),
+                    "-U", TestDatabase.USER, "-n", "-M", "prepared", "-c", String.valueOf(clients),
+                    "-j", String.valueOf(clients), "-T", String.valueOf(seconds), "-D", "payload=" + payload,
+                    "-f", scriptFile.toString(), db.name());
+            String output = run(command, logDir.resolve("pgbench-" + script.replace(".sql", "") + ".log"));
+            Files.deleteIfExists(scriptFile);
+            Matcher tps = TPS.matcher(output);
+            if (!tps.find()) {
+                throw new IllegalStateException("pgbench printed no tps line:\n" + output);
+            }
+            return Double.parseDouble(tps.group(1));
+        }
+    }
+
+    private static String run(List<String> command, Path log) throws IOException, InterruptedException {
+        Files.createDirectories(log.getParent());
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        Files.writeString(log, String.join(" ", command) + "\n" + output);
+        if (process.waitFor() != 0) {
+            throw new IllegalStateException("pgbench failed (is it installed? apt-get install postgresql-client):\n" + output);
+        }
+        return output;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.notifier.bench;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.notifier.processes.KafkaBrokerProcess;
+import dev.notifier.processes.NotifierInstance;
+import dev.notifier.processes.ProcessKafka;
+import dev.notifier.processes.RecordingSinks;
+import dev.notifier.support.TestDatabase;
+import java.nio.file.Path;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+/**
+ * One measured stretch of the benchmark: a fresh database, topic and consumer group, the recording
+ * sinks, and one instance of the packaged jar. Times are wall-clock milliseconds on this machine,
+ * the clock the service stamps its rows with.
+ */
+final class Stage implements AutoCloseable {
+
+    /** Consumer threads, and so pgbench clients: the service's default (NOTIFIER_KAFKA_CONSUMERS). */
+    static final int CONSUMERS = 3;
+    private static final int PARTITIONS = 6;
+
+    final TestDatabase db = new TestDatabase();
+    final RecordingSinks sinks = new RecordingSinks();
+    final String topic;
+    private final KafkaBrokerProcess kafka;
+    private final String group;
+    private final Path logDir;
+    private final Admin admin;
+    private NotifierInstance instance;
+    private long launchedAt;
+
+    Stage(KafkaBrokerProcess kafka, Path logDir) throws Exception {
+        this.kafka = kafka;
+        this.logDir = logDir;
+        String suffix = UUID.randomUUID().toString().substring(0, 8);
+        topic = "bench-" + suffix;
+        group = "notifier-bench-" + suffix;
+        kafka.createTopic(topic, PARTITIONS);
+        kafka.createTopic(topic + ".dlq", 1);
+        admin = kafka.admin();
+    }
+
+    /** Publishes as fast as the producer goes and waits for the broker to have it all. */
+    void preload(List<ProducerRecord<byte[], byte[]>> records) throws Exception {
+        ProcessKafka.publishPaced(kafka.bootstrap(), records, Integer.MAX_VALUE).get();
+    }
+
+    /**
+     * Starts the jar. Without delivery, the routes that send are not started, so the inbox stage is
+     * measured alone, the way pgbench runs its transaction alone.
+     */
+    NotifierInstance launch(String name, boolean batch, boolean delivery, List<String> jvmOptions) throws Exception {
+        Map<String, String> env = NotifierInstance.wiredTo(kafka, topic, group, db.url(), TestDatabase.USER, sinks);
+        env.put("NOTIFIER_KAFKA_CONSUMERS", String.valueOf(CONSUMERS));
+        env.put("NOTIFIER_KAFKA_BATCH", String.valueOf(batch));
+        Map<String, String> properties = new HashMap<>();
+        if (!delivery) {
+            properties.put("camel.main.auto-startup-exclude-pattern", "deliver-notification,retry-due-notifications");
+        }
+        instance = new NotifierInstance(name, logDir, env, properties).jvmOptions(jvmOptions);
+        launchedAt = System.currentTimeMillis();
+        return instance.launch();
+    }
+
+    long launchedAt() {
+        return launchedAt;
+    }
+
+    NotifierInstance instance() {
+        return instance;
+    }
+
+    /** Polls until every published record's offset is committed; returns when that was first seen. */
+    long awaitAllCommitted(Duration timeout) {
+        await().atMost(timeout).pollInterval(Duration.ofMillis(50)).ignoreExceptions().until(() -> {
+            long end = ProcessKafka.endOffsets(admin, topic);
+            return end > 0 && ProcessKafka.committedOffsets(admin, group, topic) == end;
+        });
+        return System.currentTimeMillis();
+    }
+
+    void awaitSent(long notifications, Duration timeout) {
+        await().atMost(timeout).pollInterval(Duration.ofMillis(100)).until(
+                () -> db.count("SELECT count(*) FROM notifications WHERE status = 'SENT'") >= notifications);
+    }
+
+    /** When the first event was recorded: the service's own timestamp on its first inbox row. */
+    long firstRecordedAt() {
+        return millis("SELECT min(created_at) FROM inbox");
+    }
+
+    long lastSentAt() {
+        return millis("SELECT max(sent_at) FROM notifications");
+    }
+
+    private long millis(String sql) {
+        return db.jdbc().queryForObject(sql, Timestamp.class).getTime();
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (instance != null) {
+            instance.stopGracefully();
+        }
+        admin.close();
+        sinks.close();
+        db.close();
+    }
+}
