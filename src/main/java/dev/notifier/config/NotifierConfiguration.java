@@ -23,7 +23,6 @@ import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
 import org.apache.camel.PropertyInject;
 import org.apache.camel.component.mail.MailComponent;
-import org.apache.camel.processor.idempotent.jdbc.JdbcMessageIdRepository;
 import org.apache.camel.spring.spi.SpringTransactionPolicy;
 import org.apache.camel.support.service.ServiceSupport;
 import org.flywaydb.core.Flyway;
@@ -109,8 +108,8 @@ public class NotifierConfiguration implements CamelConfiguration {
 
     /** The inbox: built on the route's own TransactionTemplate so its insert joins that transaction. */
     @BindToRegistry("inboxRepository")
-    public JdbcMessageIdRepository inboxRepository() throws Exception {
-        return InboxRepository.create(dataSource(), transactionTemplate());
+    public InboxRepository inboxRepository() throws Exception {
+        return new InboxRepository(dataSource(), transactionTemplate());
     }
 
     /** Runs direct:record-event, the inbox transaction; a silent rollback comes back as a failure. */

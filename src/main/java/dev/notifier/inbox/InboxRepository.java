@@ -9,27 +9,30 @@ import org.springframework.transaction.support.TransactionTemplate;
  * transaction so the inbox key and the notification rows commit or roll back together.
  *
  * <p>The insert is {@code ON CONFLICT DO NOTHING}: when two consumers race on one eventId, the
- * loser's insert affects no row and Camel reports a clean duplicate, instead of a unique violation
- * that would abort the PostgreSQL transaction (25P02) and roll back the loser's whole unit.
+ * loser's insert affects no row and is a clean duplicate, instead of a unique violation that would
+ * abort the PostgreSQL transaction (25P02) and roll back the loser's whole unit. Its row count is
+ * the whole answer, so {@link #add} skips the {@code SELECT COUNT} Camel runs before it: one
+ * statement less per event, and the primary key, not the look-up, decides either way.
  */
-public final class InboxRepository {
+public final class InboxRepository extends JdbcMessageIdRepository {
 
     /** One inbox for one job: recording transfer-completed events. */
     public static final String PROCESSOR_NAME = "record-event";
 
-    private InboxRepository() {
+    public InboxRepository(DataSource dataSource, TransactionTemplate transaction) {
+        super(dataSource, transaction, PROCESSOR_NAME);
+        // the table comes from the Flyway migration; never setTableName(): it resets the SQL below
+        setCreateTableIfNotExists(false);
+        setTableExistsString("SELECT 1 FROM inbox WHERE 1 = 0");
+        setQueryString("SELECT COUNT(*) FROM inbox WHERE processor_name = ? AND message_id = ?");
+        setInsertString("INSERT INTO inbox (processor_name, message_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
+        setDeleteString("DELETE FROM inbox WHERE processor_name = ? AND message_id = ?");
+        setClearString("DELETE FROM inbox WHERE processor_name = ?");
     }
 
-    public static JdbcMessageIdRepository create(DataSource dataSource, TransactionTemplate transaction) {
-        JdbcMessageIdRepository repository = new JdbcMessageIdRepository(dataSource, transaction, PROCESSOR_NAME);
-        // the table comes from the Flyway migration; never setTableName(): it resets the SQL below
-        repository.setCreateTableIfNotExists(false);
-        repository.setTableExistsString("SELECT 1 FROM inbox WHERE 1 = 0");
-        repository.setQueryString("SELECT COUNT(*) FROM inbox WHERE processor_name = ? AND message_id = ?");
-        repository.setInsertString(
-                "INSERT INTO inbox (processor_name, message_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING");
-        repository.setDeleteString("DELETE FROM inbox WHERE processor_name = ? AND message_id = ?");
-        repository.setClearString("DELETE FROM inbox WHERE processor_name = ?");
-        return repository;
+    /** True when the key is new: the insert added its row, in the caller's transaction. */
+    @Override
+    public boolean add(String key) {
+        return Boolean.TRUE.equals(transactionTemplate.execute(status -> insert(key) == 1));
     }
 }
