@@ -89,6 +89,21 @@ class RecordEventRouteTest {
         assertThat(db.count("SELECT count(*) FROM notifications")).isZero();
     }
 
+    @Test
+    void shouldSkipAnOptedOutChannelOnlyWhenTheEventLeavesTheChannelsToUs() throws Exception {
+        UUID derived = UUID.randomUUID();
+        UUID explicit = UUID.randomUUID();
+        try (AdvisedNotifier notifier = AdvisedNotifier.start(db).startRoutes()) {
+            db.optOut(Events.userIdOf(derived), "PUSH");
+            db.optOut(Events.userIdOf(explicit), "PUSH");
+
+            notifier.send(Events.json(derived, "en", null), 1, RecordingCommit.counting());
+            notifier.send(Events.json(explicit, "en", "[\"EMAIL\",\"PUSH\"]"), 2, RecordingCommit.counting());
+        }
+        assertThat(db.channelsOf(derived)).containsExactly("EMAIL");
+        assertThat(db.channelsOf(explicit)).containsExactly("EMAIL", "PUSH");
+    }
+
     /** Counted on the route's own thread and pool, so inside its open transaction. */
     private static Map<String, Object> rowCounts(CamelContext context) {
         JdbcTemplate jdbc = new JdbcTemplate(context.getRegistry().lookupByNameAndType("dataSource", DataSource.class));

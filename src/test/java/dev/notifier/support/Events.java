@@ -25,6 +25,10 @@ public final class Events {
                 json.getBytes(StandardCharsets.UTF_8));
     }
 
+    public static String userIdOf(UUID eventId) {
+        return "u-" + short8(eventId);
+    }
+
     public static String emailOf(UUID eventId) {
         return "user-" + short8(eventId) + "@example.com";
     }

@@ -42,6 +42,17 @@ public final class TestDatabase implements AutoCloseable {
         return jdbc().queryForList("SELECT event_id, channel, status, attempts, last_error FROM notifications ORDER BY id");
     }
 
+    /** The channels an event got a notification row for, sorted. */
+    public List<String> channelsOf(UUID eventId) {
+        return jdbc().queryForList("SELECT channel FROM notifications WHERE event_id = ? ORDER BY channel", String.class,
+                eventId);
+    }
+
+    public void optOut(String userId, String channel) {
+        jdbc().update("INSERT INTO recipient_preferences (user_id, channel, opted_out, updated_at) VALUES (?, ?, TRUE, now())",
+                userId, channel);
+    }
+
     public int count(String sql, Object... args) {
         return jdbc().queryForObject(sql, Integer.class, args);
     }
