@@ -9,6 +9,7 @@ import dev.notifier.delivery.email.EmailComposer;
 import dev.notifier.delivery.push.PushComposer;
 import dev.notifier.delivery.push.PushResponses;
 import dev.notifier.event.EventParser;
+import dev.notifier.inbox.BatchIntake;
 import dev.notifier.inbox.ChannelPlanner;
 import dev.notifier.inbox.InboxPurge;
 import dev.notifier.inbox.InboxRepository;
@@ -125,6 +126,17 @@ public class NotifierConfiguration implements CamelConfiguration {
         Duration retention = blankToNull(inboxRetention) == null ? null
                 : InboxPurge.requireSafeAge(Durations.parse(inboxRetention));
         return new InboxPurge(dataSource(), inboxPurgeBatchSize, retention);
+    }
+
+    /** Runs direct:record-batch, the batch intake's inbox transaction, with the same guard. */
+    @BindToRegistry("recordBatchOrFail")
+    public RollbackIsFailure recordBatchOrFail() {
+        return new RollbackIsFailure("direct:record-batch");
+    }
+
+    @BindToRegistry("batchIntake")
+    public BatchIntake batchIntake() {
+        return new BatchIntake(eventParser(), channelPlanner());
     }
 
     @BindToRegistry("eventParser")

@@ -26,7 +26,8 @@ import org.junit.jupiter.api.TestMethodOrder;
  * goes in, inject faults, heal, read everything back, compare sets.
  *
  * <p>{@code -Dfaults.scenarios=1,6,7} (the CI default) or {@code all}; {@code -Dfaults.scale=full}
- * for the full sizes. Run by failsafe after the jar is packaged: {@code mvn -B verify}.
+ * for the full sizes; {@code -Dfaults.batch=true} to run the instances with the batch intake. Run by
+ * failsafe after the jar is packaged: {@code mvn -B verify}.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultInjectionIT {
@@ -35,6 +36,7 @@ class FaultInjectionIT {
             .split(",")).map(String::trim).collect(Collectors.toSet());
     private static final boolean FULL = "full".equals(System.getProperty("faults.scale", "ci"));
     private static final Duration SETTLE = Duration.ofSeconds(FULL ? 300 : 180);
+    static final boolean BATCH = Boolean.getBoolean("faults.batch");
 
     private static KafkaBrokerProcess kafka;
     private static final FaultReport REPORT = new FaultReport();
@@ -47,7 +49,8 @@ class FaultInjectionIT {
 
     @AfterAll
     static void stopBroker() throws Exception {
-        System.out.println("\n=== Fault-injection summary (" + (FULL ? "full" : "ci") + " scale) ===\n" + REPORT.table()
+        System.out.println("\n=== Fault-injection summary (" + (FULL ? "full" : "ci") + " scale, "
+                + (BATCH ? "batch" : "per-event") + " intake) ===\n" + REPORT.table()
                 + "written to " + FaultReport.FILE);
         if (kafka != null) {
             kafka.close();

@@ -48,6 +48,8 @@ final class ScenarioRun implements AutoCloseable {
     NotifierInstance launch() throws Exception {
         Map<String, String> env = NotifierInstance.wiredTo(kafka, topic, group, db.url(), TestDatabase.USER, sinks);
         env.put("NOTIFIER_KAFKA_CONSUMERS", "2");
+        // -Dfaults.batch=true: every scenario against the batch intake
+        env.put("NOTIFIER_KAFKA_BATCH", String.valueOf(FaultInjectionIT.BATCH));
         Map<String, String> props = Map.of(
                 "notifier.delivery.poll-millis", "250",
                 "notifier.delivery.retry-base-millis", "250",

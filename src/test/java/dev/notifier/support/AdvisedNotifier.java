@@ -2,15 +2,19 @@ package dev.notifier.support;
 
 import dev.notifier.NotifierApplication;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
+import org.apache.camel.Message;
 import org.apache.camel.builder.AdviceWith;
 import org.apache.camel.builder.AdviceWithRouteBuilder;
 import org.apache.camel.component.kafka.KafkaConstants;
 import org.apache.camel.component.mock.MockEndpoint;
 import org.apache.camel.main.Main;
+import org.apache.camel.support.DefaultExchange;
 import org.apache.camel.util.function.ThrowingConsumer;
 
 /**
@@ -22,6 +26,7 @@ import org.apache.camel.util.function.ThrowingConsumer;
 public final class AdvisedNotifier implements AutoCloseable {
 
     public static final String EVENTS = "direct:events";
+    public static final String EVENT_BATCHES = "direct:event-batches";
     public static final String TOPIC = "events";
 
     private final Main main;
@@ -64,6 +69,7 @@ public final class AdvisedNotifier implements AutoCloseable {
         AdvisedNotifier notifier = new AdvisedNotifier(main);
         try {
             notifier.advise("consume-events", a -> a.replaceFromWith(EVENTS));
+            notifier.advise("consume-events-batch", a -> a.replaceFromWith(EVENT_BATCHES));
             notifier.advise("dead-letter", a -> a.weaveById("publish-dead-letter").replace().to("mock:dlq"));
             notifier.advise("send-email", a -> a.weaveById("smtp").replace().to("mock:smtp"));
             notifier.advise("send-push", a -> a.weaveById("push-gateway").replace().to("mock:push"));
@@ -92,13 +98,35 @@ public final class AdvisedNotifier implements AutoCloseable {
     }
 
     public Exchange send(byte[] value, long offset, RecordingCommit commit) {
-        return context().createProducerTemplate().send(EVENTS, exchange -> {
-            exchange.getMessage().setHeader(KafkaConstants.TOPIC, TOPIC);
-            exchange.getMessage().setHeader(KafkaConstants.PARTITION, 0);
-            exchange.getMessage().setHeader(KafkaConstants.OFFSET, offset);
-            exchange.getMessage().setHeader(KafkaConstants.MANUAL_COMMIT, commit);
-            exchange.getMessage().setBody(value);
-        });
+        return context().createProducerTemplate().send(EVENTS,
+                exchange -> new PolledRecord(0, offset, value, commit).copyTo(exchange.getMessage()));
+    }
+
+    /** Sends one poll through consume-events-batch the way the batching consumer would: one exchange per record. */
+    public Exchange sendBatch(List<PolledRecord> records) {
+        List<Exchange> exchanges = new ArrayList<>();
+        for (PolledRecord record : records) {
+            Exchange exchange = new DefaultExchange(context());
+            record.copyTo(exchange.getMessage());
+            exchanges.add(exchange);
+        }
+        return context().createProducerTemplate().send(EVENT_BATCHES, exchange -> exchange.getMessage().setBody(exchanges));
+    }
+
+    /** A Kafka record as camel-kafka's consumer puts it on an exchange, with the offset commit to call. */
+    public record PolledRecord(int partition, long offset, byte[] value, RecordingCommit commit) {
+
+        public PolledRecord(int partition, long offset, String value, RecordingCommit commit) {
+            this(partition, offset, value.getBytes(StandardCharsets.UTF_8), commit);
+        }
+
+        void copyTo(Message message) {
+            message.setHeader(KafkaConstants.TOPIC, TOPIC);
+            message.setHeader(KafkaConstants.PARTITION, partition);
+            message.setHeader(KafkaConstants.OFFSET, offset);
+            message.setHeader(KafkaConstants.MANUAL_COMMIT, commit);
+            message.setBody(value);
+        }
     }
 
     /** What the push gateway answers, as camel-http would leave it on the exchange. */

@@ -40,7 +40,19 @@ public abstract class PipelineTestBase {
     }
 
     protected Map<String, String> settings() {
-        return new HashMap<>(RunningNotifier.settings(db, topic, dlqTopic, group, peers.smtpPort(), peers.pushUrl()));
+        Map<String, String> settings = new HashMap<>(
+                RunningNotifier.settings(db, topic, dlqTopic, group, peers.smtpPort(), peers.pushUrl()));
+        if (batchIntake()) {
+            settings.put("notifier.kafka.batch", "true");
+            // small batches: a test's few hundred records make many batches, not one per consumer
+            settings.put("notifier.kafka.batch-size", "25");
+        }
+        return settings;
+    }
+
+    /** Which intake runs: per event, or a poll at a time; the batch variants of a test override this. */
+    protected boolean batchIntake() {
+        return false;
     }
 
     protected RunningNotifier startNotifier() throws Exception {

@@ -1,0 +1,70 @@
+package dev.notifier.inbox;
+
+import dev.notifier.event.EventParser;
+import dev.notifier.event.InvalidEventException;
+import dev.notifier.event.TransferEvent;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+import org.apache.camel.component.kafka.KafkaConstants;
+import org.apache.camel.component.kafka.consumer.KafkaManualCommit;
+
+/**
+ * The batch intake's two steps that need Java: reading a poll (camel-kafka's batching consumer hands
+ * over one exchange per record) into a {@link RecordBatch}, and planning the rows of its new events
+ * with the same {@link ChannelPlanner} the per-event intake uses.
+ */
+public class BatchIntake {
+
+    /** The DLQ header that carries the reason; a poison record carries it from parsing on. */
+    public static final String DEAD_LETTER_REASON = "notifier-error";
+
+    private final EventParser parser;
+    private final ChannelPlanner planner;
+
+    public BatchIntake(EventParser parser, ChannelPlanner planner) {
+        this.parser = parser;
+        this.planner = planner;
+    }
+
+    /** Parses every record on its own: one that can never be processed is set aside, never the batch. */
+    public RecordBatch parse(List<Exchange> records) {
+        RecordBatch batch = new RecordBatch();
+        for (Exchange record : records) {
+            Message message = record.getMessage();
+            String partition = message.getHeader(KafkaConstants.TOPIC) + "-" + message.getHeader(KafkaConstants.PARTITION);
+            try {
+                TransferEvent event = parser.parse(message.getBody(byte[].class));
+                batch.addEvent(event, partition + "@" + message.getHeader(KafkaConstants.OFFSET));
+            } catch (InvalidEventException e) {
+                message.setHeader(DEAD_LETTER_REASON, e.getMessage());
+                batch.addDeadLetter(message);
+            }
+            batch.commitAfter(partition, message.getHeader(KafkaConstants.MANUAL_COMMIT, KafkaManualCommit.class));
+        }
+        return batch;
+    }
+
+    /**
+     * Plans each new event's rows.
+     *
+     * @param optOutRows {@code user_id, channel} of the opt-outs of {@link RecordBatch#getUsersWithoutChannels()},
+     *                   or {@code null} when none was asked for
+     */
+    public void plan(RecordBatch batch, Collection<Map<String, Object>> optOutRows) {
+        Map<String, List<Map<String, Object>>> optOutsByUser = new HashMap<>();
+        if (optOutRows != null) {
+            optOutRows.forEach(row -> optOutsByUser.computeIfAbsent(String.valueOf(row.get("user_id")),
+                    user -> new ArrayList<>()).add(row));
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (TransferEvent event : batch.getNewEvents()) {
+            rows.addAll(planner.plan(event, optOutsByUser.get(event.recipient().userId())));
+        }
+        batch.setPlannedNotifications(rows);
+    }
+}

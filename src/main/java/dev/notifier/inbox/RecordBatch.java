@@ -1,0 +1,143 @@
+package dev.notifier.inbox;
+
+import dev.notifier.event.TransferEvent;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Function;
+import org.apache.camel.Message;
+import org.apache.camel.component.kafka.consumer.KafkaManualCommit;
+
+/**
+ * One Kafka poll on its way into the inbox (the batch intake): its valid events, its poison
+ * records set aside for the DLQ, and the commit of each partition's last record. Once the inbox
+ * insert has said which events are new, it also carries the notification rows to write and deliver.
+ *
+ * <p>The getters are what the routes' SQL binds: one array per column, so a whole batch is one
+ * statement ({@code unnest}).
+ */
+public final class RecordBatch {
+
+    private final List<TransferEvent> events = new ArrayList<>();
+    private final List<String> sources = new ArrayList<>();
+    private final List<Message> deadLetters = new ArrayList<>();
+    private final Map<String, KafkaManualCommit> lastCommitByPartition = new LinkedHashMap<>();
+    private final Date recordedAt = new Date();
+    private List<TransferEvent> newEvents = List.of();
+    private List<String> duplicates = List.of();
+    private List<Map<String, Object>> plannedNotifications = List.of();
+
+    void addEvent(TransferEvent event, String source) {
+        events.add(event);
+        sources.add(source);
+    }
+
+    void addDeadLetter(Message record) {
+        deadLetters.add(record);
+    }
+
+    /** Records arrive in offset order per partition, so the last one seen is the one to commit. */
+    void commitAfter(String partition, KafkaManualCommit commit) {
+        if (commit != null) {
+            lastCommitByPartition.put(partition, commit);
+        }
+    }
+
+    /** Every valid event's inbox key, duplicates included: the inbox insert sorts them out. */
+    public String[] getEventIds() {
+        return events.stream().map(TransferEvent::getEventIdText).toArray(String[]::new);
+    }
+
+    /**
+     * Keeps the events whose keys the inbox insert returned: new to the inbox, each once. Every
+     * other valid record is a duplicate, from an earlier batch or from this one.
+     */
+    public void keepNew(Collection<Map<String, Object>> insertedKeys) {
+        Set<String> inserted = new LinkedHashSet<>();
+        insertedKeys.forEach(row -> inserted.add(String.valueOf(row.get("message_id"))));
+        List<TransferEvent> kept = new ArrayList<>();
+        List<String> dropped = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            if (inserted.remove(events.get(i).getEventIdText())) {
+                kept.add(events.get(i));
+            } else {
+                dropped.add(events.get(i).eventId() + " from " + sources.get(i));
+            }
+        }
+        newEvents = kept;
+        duplicates = dropped;
+    }
+
+    /** New events that leave the channels to us: only their recipients' preferences matter. */
+    public String[] getUsersWithoutChannels() {
+        return newEvents.stream().filter(e -> e.channels() == null).map(e -> e.recipient().userId()).distinct()
+                .toArray(String[]::new);
+    }
+
+    public List<TransferEvent> getNewEvents() {
+        return newEvents;
+    }
+
+    /** "eventId from topic-partition@offset" of every record the inbox dropped as a duplicate. */
+    public List<String> getDuplicates() {
+        return duplicates;
+    }
+
+    void setPlannedNotifications(List<Map<String, Object>> rows) {
+        plannedNotifications = List.copyOf(rows);
+    }
+
+    /** One row per (new event, channel), in {@link ChannelPlanner}'s shape, for the INSERT and for delivery. */
+    public List<Map<String, Object>> getPlannedNotifications() {
+        return plannedNotifications;
+    }
+
+    public UUID[] getRowEventIds() {
+        return column(row -> (UUID) row.get("eventId")).toArray(UUID[]::new);
+    }
+
+    public String[] getRowChannels() {
+        return column(row -> (String) row.get("channel")).toArray(String[]::new);
+    }
+
+    public String[] getRowUserIds() {
+        return column(row -> (String) row.get("userId")).toArray(String[]::new);
+    }
+
+    public String[] getRowTransferIds() {
+        return column(row -> (String) row.get("transferId")).toArray(String[]::new);
+    }
+
+    public String[] getRowPayloads() {
+        return column(row -> (String) row.get("payload")).toArray(String[]::new);
+    }
+
+    /** When the batch was read: the inbox and row timestamps of everything it records. */
+    public Date getRecordedAt() {
+        return recordedAt;
+    }
+
+    /** The poison records, each the original record's message (bytes, key and headers) with its reason. */
+    public List<Message> getDeadLetters() {
+        return deadLetters;
+    }
+
+    /** One per partition in the poll: committing it commits everything up to the poll's last record there. */
+    public Collection<KafkaManualCommit> getOffsetCommits() {
+        return lastCommitByPartition.values();
+    }
+
+    public int getRecords() {
+        return events.size() + deadLetters.size();
+    }
+
+    private <T> java.util.stream.Stream<T> column(Function<Map<String, Object>, T> value) {
+        return plannedNotifications.stream().map(value);
+    }
+}
