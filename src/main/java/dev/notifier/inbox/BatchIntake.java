@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.component.kafka.KafkaConstants;
@@ -25,6 +26,7 @@ public class BatchIntake {
 
     private final EventParser parser;
     private final ChannelPlanner planner;
+    private final LongAdder recordsDone = new LongAdder();
 
     public BatchIntake(EventParser parser, ChannelPlanner planner) {
         this.parser = parser;
@@ -47,6 +49,15 @@ public class BatchIntake {
             batch.commitAfter(partition, message.getHeader(KafkaConstants.MANUAL_COMMIT, KafkaManualCommit.class));
         }
         return batch;
+    }
+
+    /** Counts a batch whose records are all through intake (the metrics' consumed records). */
+    public void done(RecordBatch batch) {
+        recordsDone.add(batch.getRecords());
+    }
+
+    public long recordsDone() {
+        return recordsDone.sum();
     }
 
     /**

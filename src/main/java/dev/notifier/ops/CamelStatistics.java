@@ -1,8 +1,10 @@
 package dev.notifier.ops;
 
+import dev.notifier.inbox.BatchIntake;
 import org.apache.camel.CamelContext;
 import org.apache.camel.api.management.ManagedCamelContext;
 import org.apache.camel.api.management.mbean.ManagedPerformanceCounterMBean;
+import org.apache.camel.api.management.mbean.ManagedProcessorMBean;
 
 /**
  * What the routes themselves counted: Camel's managed statistics (camel-management, JMX on, the
@@ -15,6 +17,8 @@ public final class CamelStatistics {
     public static final String CONSUMED_ROUTE = "consume-events";
     /** The step that logs an event the inbox already had. */
     public static final String DUPLICATE_STEP = "log-duplicate";
+    /** The same for the batch intake, once per duplicate record. */
+    public static final String BATCH_DUPLICATE_STEP = "log-batch-duplicate";
     /** Records published to the DLQ topic. */
     public static final String DEAD_LETTER_ROUTE = "dead-letter";
     /** The step that puts a transiently failed notification back to PENDING. */
@@ -26,12 +30,15 @@ public final class CamelStatistics {
         this.context = context;
     }
 
+    /** Per-event intake's completed exchanges, plus the records of the batch intake's completed batches. */
     public double consumed() {
-        return completed(managed().getManagedRoute(CONSUMED_ROUTE));
+        BatchIntake batches = context.getRegistry().lookupByNameAndType("batchIntake", BatchIntake.class);
+        return completed(managed().getManagedRoute(CONSUMED_ROUTE)) + (batches == null ? 0 : batches.recordsDone());
     }
 
     public double duplicates() {
-        return completed(managed().getManagedProcessor(DUPLICATE_STEP));
+        ManagedProcessorMBean batchStep = managed().getManagedProcessor(BATCH_DUPLICATE_STEP);
+        return completed(managed().getManagedProcessor(DUPLICATE_STEP)) + (batchStep == null ? 0 : completed(batchStep));
     }
 
     public double deadLettered() {
