@@ -78,6 +78,19 @@ class ConsumeEventsRouteTest extends AdvisedRouteTestBase {
         assertThat(commit.observed()).containsExactly(new AtCommit(1, 2, false));
     }
 
+    @Test
+    void shouldCommitOncePerPartitionAndPollAtItsLastRecord() {
+        RecordingCommit earlier = RecordingCommit.counting();
+        RecordingCommit last = RecordingCommit.counting();
+
+        assertThat(notifier.send(Events.json(UUID.randomUUID(), "en", null), 1, earlier, false).getException()).isNull();
+        assertThat(notifier.send("not JSON", 2, RecordingCommit.counting(), false).getException()).isNull();
+        assertThat(notifier.send(Events.json(UUID.randomUUID(), "en", null), 3, last, true).getException()).isNull();
+
+        assertThat(earlier.calls()).isZero();
+        assertThat(last.calls()).isEqualTo(1);
+    }
+
     /** What the offset commit could see of the event's inbox transaction. */
     private record AtCommit(int inboxRows, int notificationRows, boolean transactionOpen) {
     }

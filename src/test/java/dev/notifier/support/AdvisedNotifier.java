@@ -102,6 +102,14 @@ public final class AdvisedNotifier implements AutoCloseable {
                 exchange -> new PolledRecord(0, offset, value, commit).copyTo(exchange.getMessage()));
     }
 
+    /** As {@link #send(byte[], long, RecordingCommit)}, saying whether it is its partition's last record of the poll. */
+    public Exchange send(String value, long offset, RecordingCommit commit, boolean lastOfPoll) {
+        return context().createProducerTemplate().send(EVENTS, exchange -> {
+            new PolledRecord(0, offset, value, commit).copyTo(exchange.getMessage());
+            exchange.getMessage().setHeader(KafkaConstants.LAST_RECORD_BEFORE_COMMIT, lastOfPoll);
+        });
+    }
+
     /** Sends one poll through consume-events-batch the way the batching consumer would: one exchange per record. */
     public Exchange sendBatch(List<PolledRecord> records) {
         List<Exchange> exchanges = new ArrayList<>();
