@@ -11,7 +11,7 @@ import com.icegreen.greenmail.util.GreenMail;
 import com.icegreen.greenmail.util.ServerSetup;
 import dev.notifier.support.Events;
 import dev.notifier.support.PipelineTestBase;
-import dev.notifier.support.RejectingSmtpServer;
+import dev.notifier.support.SmtpSink;
 import dev.notifier.support.TestKafka;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -96,7 +96,7 @@ class DeliveryRetryTest extends PipelineTestBase {
 
     @Test
     void shouldFailEmailWhenTheServerRejectsTheRecipientForGood() throws Exception {
-        try (RejectingSmtpServer smtp = new RejectingSmtpServer()) {
+        try (SmtpSink smtp = SmtpSink.rejectingEveryRecipient()) {
             var settings = settings();
             settings.put("notifier.smtp.port", String.valueOf(smtp.port()));
             startNotifier(settings);

@@ -1,16 +1,13 @@
 package dev.notifier.processes;
 
-import com.icegreen.greenmail.util.GreenMail;
-import com.icegreen.greenmail.util.ServerSetup;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import jakarta.mail.MessagingException;
-import jakarta.mail.internet.MimeMessage;
+import dev.notifier.support.SmtpSink;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -26,6 +23,12 @@ public final class RecordingSinks implements AutoCloseable {
 
     public enum PushMode { OK, UNAVAILABLE, TIMEOUT }
 
+    static {
+        // the JDK's HttpServer leaves Nagle's algorithm on, and a response's body then waits for the
+        // client's delayed ACK of its headers: about 40 ms a request. Read when the first server starts.
+        System.setProperty("sun.net.httpserver.nodelay", "true");
+    }
+
     public final int smtpPort;
     public final int pushPort;
     private final List<String> emailKeys = new CopyOnWriteArrayList<>();
@@ -33,9 +36,8 @@ public final class RecordingSinks implements AutoCloseable {
     private final List<String> pushKeys = new CopyOnWriteArrayList<>();
     private final AtomicInteger pushRequests = new AtomicInteger();
     private volatile PushMode pushMode = PushMode.OK;
-    private int smtpBaseline;
     private volatile Function<String, Integer> pushVerdict = body -> 200;
-    private GreenMail smtp;
+    private SmtpSink smtp;
     private final HttpServer push;
 
     public RecordingSinks() throws IOException {
@@ -64,32 +66,20 @@ public final class RecordingSinks implements AutoCloseable {
     }
 
     /** Stops SMTP: connections are refused until {@link #startSmtp()}. */
-    public synchronized void stopSmtp() throws MessagingException {
+    public synchronized void stopSmtp() throws IOException {
         if (smtp != null) {
-            collect(smtp);
-            smtp.stop();
+            smtp.close();
             smtp = null;
         }
     }
 
-    public synchronized void startSmtp() {
-        smtp = new GreenMail(new ServerSetup(smtpPort, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
-        smtp.start();
-        // a GreenMail started on the port of a stopped one can report the old one's messages:
-        // those were counted when it stopped, so they are the new server's baseline, not new mail
-        smtpBaseline = smtp.getReceivedMessages().length;
+    public synchronized void startSmtp() throws IOException {
+        smtp = new SmtpSink(smtpPort, recipient -> "250 2.1.5 Ok", this::record);
     }
 
     /** Every Message-ID the SMTP server accepted, re-sends included. */
-    public synchronized List<String> emailKeys() throws MessagingException {
-        List<String> keys = new ArrayList<>(emailKeys);
-        if (smtp != null) {
-            MimeMessage[] received = smtp.getReceivedMessages();
-            for (int i = smtpBaseline; i < received.length; i++) {
-                keys.add(received[i].getMessageID());
-            }
-        }
-        return keys;
+    public List<String> emailKeys() {
+        return List.copyOf(emailKeys);
     }
 
     /** Every Idempotency-Key the gateway answered with 2xx, re-sends included. */
@@ -106,17 +96,16 @@ public final class RecordingSinks implements AutoCloseable {
     }
 
     /** Messages delivered to a recipient at the attacker's domain: header injection that worked. */
-    public synchronized int evilDeliveries() {
-        return evilDeliveries.get() + (smtp == null ? 0 : smtp.getReceivedMessagesForDomain(EVIL_DOMAIN).length);
+    public int evilDeliveries() {
+        return evilDeliveries.get();
     }
 
     public static final String EVIL_DOMAIN = "evil.example";
 
-    private void collect(GreenMail server) throws MessagingException {
-        evilDeliveries.addAndGet(server.getReceivedMessagesForDomain(EVIL_DOMAIN).length);
-        MimeMessage[] received = server.getReceivedMessages();
-        for (int i = smtpBaseline; i < received.length; i++) {
-            emailKeys.add(received[i].getMessageID());
+    private void record(SmtpSink.AcceptedMail mail) {
+        emailKeys.add(mail.messageId());
+        if (mail.recipients().stream().anyMatch(r -> r.toLowerCase(Locale.ROOT).endsWith("@" + EVIL_DOMAIN))) {
+            evilDeliveries.incrementAndGet();
         }
     }
 
@@ -151,10 +140,8 @@ public final class RecordingSinks implements AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
+    public synchronized void close() throws IOException {
         push.stop(0);
-        if (smtp != null) {
-            smtp.stop();
-        }
+        stopSmtp();
     }
 }

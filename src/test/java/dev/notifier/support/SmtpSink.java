@@ -1,0 +1,148 @@
+package dev.notifier.support;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * A minimal SMTP server: the protocol's plain path (HELO/EHLO, MAIL, RCPT, DATA, RSET, NOOP, QUIT),
+ * a thread per connection. Each recipient gets the reply {@code recipientReply} gives it; each
+ * message accepted is handed over with its recipients and Message-ID.
+ *
+ * <p>Every reply is one write on a socket with TCP_NODELAY: GreenMail writes multi-line replies line
+ * by line with Nagle's algorithm on, and each such reply then waits for the client's delayed ACK,
+ * about 40 ms per message, which made a local sink the slowest part of a benchmark.
+ */
+public final class SmtpSink implements AutoCloseable {
+
+    /** A message the sink accepted. */
+    public record AcceptedMail(List<String> recipients, String messageId) {
+    }
+
+    private static final String REJECT_RECIPIENT = "550 5.1.1 Recipient address rejected: user unknown";
+
+    private final ServerSocket server;
+    private final Function<String, String> recipientReply;
+    private final Consumer<AcceptedMail> onMessage;
+    private final ExecutorService connections = Executors.newCachedThreadPool();
+    private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+
+    public SmtpSink(int port, Function<String, String> recipientReply, Consumer<AcceptedMail> onMessage)
+            throws IOException {
+        this.recipientReply = recipientReply;
+        this.onMessage = onMessage;
+        server = new ServerSocket();
+        // a sink stopped and started again (an outage) binds the same port at once
+        server.setReuseAddress(true);
+        server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 100);
+        Thread acceptor = new Thread(this::accept, "smtp-sink-" + port());
+        acceptor.setDaemon(true);
+        acceptor.start();
+    }
+
+    /** Refuses every recipient with {@code 550 5.1.1}: the permanent rejection GreenMail cannot be told to give. */
+    public static SmtpSink rejectingEveryRecipient() throws IOException {
+        return new SmtpSink(0, recipient -> REJECT_RECIPIENT, mail -> { });
+    }
+
+    public int port() {
+        return server.getLocalPort();
+    }
+
+    private void accept() {
+        while (!server.isClosed()) {
+            try {
+                Socket socket = server.accept();
+                socket.setTcpNoDelay(true);
+                open.add(socket);
+                connections.execute(() -> converse(socket));
+            } catch (IOException e) {
+                // closed: the loop ends
+            }
+        }
+    }
+
+    private void converse(Socket socket) {
+        try (socket; BufferedReader in = new BufferedReader(
+                new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1))) {
+            OutputStream out = socket.getOutputStream();
+            reply(out, "220 sink ESMTP");
+            List<String> recipients = new ArrayList<>();
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                String command = line.toUpperCase(Locale.ROOT);
+                if (command.startsWith("EHLO") || command.startsWith("HELO")) {
+                    reply(out, "250 sink");
+                } else if (command.startsWith("MAIL FROM")) {
+                    recipients.clear();
+                    reply(out, "250 2.1.0 Ok");
+                } else if (command.startsWith("RCPT TO")) {
+                    String recipient = line.substring(line.indexOf(':') + 1).trim().replaceAll("^<|>.*$", "");
+                    String answer = recipientReply.apply(recipient);
+                    if (answer.startsWith("2")) {
+                        recipients.add(recipient);
+                    }
+                    reply(out, answer);
+                } else if (command.equals("DATA") && !recipients.isEmpty()) {
+                    reply(out, "354 End data with <CR><LF>.<CR><LF>");
+                    onMessage.accept(new AcceptedMail(List.copyOf(recipients), readMessageId(in)));
+                    reply(out, "250 2.0.0 Ok: queued");
+                } else if (command.equals("QUIT")) {
+                    reply(out, "221 2.0.0 Bye");
+                    return;
+                } else if (command.equals("RSET") || command.equals("NOOP")) {
+                    reply(out, "250 2.0.0 Ok");
+                } else {
+                    reply(out, "503 5.5.1 Bad sequence of commands");
+                }
+            }
+        } catch (IOException e) {
+            // the client went away, or the sink was closed under it (an outage)
+        } finally {
+            open.remove(socket);
+        }
+    }
+
+    /** Reads the message up to the lone dot; its Message-ID header, if any. */
+    private static String readMessageId(BufferedReader in) throws IOException {
+        String messageId = null;
+        boolean inHeaders = true;
+        for (String line = in.readLine(); line != null && !line.equals("."); line = in.readLine()) {
+            if (line.isEmpty()) {
+                inHeaders = false;
+            } else if (inHeaders && line.regionMatches(true, 0, "Message-ID:", 0, 11)) {
+                messageId = line.substring(11).trim();
+            }
+        }
+        return messageId;
+    }
+
+    private static void reply(OutputStream out, String line) throws IOException {
+        out.write((line + "\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+
+    /** Stops listening and drops the connections in progress, as a server that went down would. */
+    @Override
+    public void close() throws IOException {
+        server.close();
+        for (Socket socket : open) {
+            socket.close();
+        }
+        connections.shutdownNow();
+    }
+}
