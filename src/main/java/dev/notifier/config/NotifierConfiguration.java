@@ -59,8 +59,6 @@ public class NotifierConfiguration implements CamelConfiguration {
     private String smtpPassword;
     @PropertyInject(value = "notifier.push.token", defaultValue = "")
     private String pushToken;
-    @PropertyInject(value = "notifier.delivery.concurrency", defaultValue = "4")
-    private int deliveryConcurrency;
     @PropertyInject(value = "notifier.inbox.retention", defaultValue = "")
     private String inboxRetention;
     @PropertyInject(value = "notifier.inbox.purge-batch-size", defaultValue = "1000")
@@ -183,9 +181,6 @@ public class NotifierConfiguration implements CamelConfiguration {
 
     @Override
     public void configure(CamelContext camelContext) throws Exception {
-        // the retry poller's parallel senders, no more than the fast path's (notifier.db.pool-size counts them)
-        camelContext.getRegistry().bind("retrySenders", camelContext.getExecutorServiceManager()
-                .newFixedThreadPool(this, "retry-senders", deliveryConcurrency));
         // SMTP credentials live on the component, not in an endpoint URI that could be logged;
         // without a user camel-mail must not attempt AUTH at all
         if (blankToNull(smtpUser) != null) {
