@@ -3,7 +3,9 @@ package dev.notifier;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.notifier.event.ColumnLimits;
 import dev.notifier.support.AdvisedNotifier;
+import dev.notifier.support.ContractEvent;
 import dev.notifier.support.AdvisedRouteTestBase;
 import dev.notifier.support.Events;
 import dev.notifier.support.RecordingCommit;
@@ -61,6 +63,39 @@ class ConsumeEventsRouteTest extends AdvisedRouteTestBase {
         assertThat(db.count("SELECT count(*) FROM inbox")).isZero();
         assertThat(db.count("SELECT count(*) FROM notifications")).isZero();
         assertThat(commit.observed()).containsExactly(1);
+    }
+
+    /** Longer than notifications.transfer_id: it used to pass parsing and fail its insert on every redelivery. */
+    @Test
+    void shouldDeadLetterAnEventWhoseTransferIdIsLongerThanItsColumn() throws Exception {
+        byte[] tooLong = ContractEvent.bytesWith(root -> root.put("transferId", "T".repeat(ColumnLimits.TRANSFER_ID + 1)));
+        RecordingCommit commit = RecordingCommit.observing(() -> notifier.dlq().getReceivedCounter());
+        notifier.dlq().expectedMessageCount(1);
+
+        assertThat(notifier.send(tooLong, 8, commit).getException()).isNull();
+
+        notifier.dlq().assertIsSatisfied();
+        Message dead = notifier.dlq().getReceivedExchanges().get(0).getMessage();
+        assertThat(dead.getBody()).isEqualTo(tooLong);
+        assertThat(dead.getHeader("notifier-error")).isEqualTo("transferId: longer than " + ColumnLimits.TRANSFER_ID + " characters");
+        assertThat(db.count("SELECT count(*) FROM inbox")).isZero();
+        assertThat(db.count("SELECT count(*) FROM notifications")).isZero();
+        assertThat(commit.observed()).containsExactly(1);
+    }
+
+    @Test
+    void shouldRecordAnEventWhoseIdsAreExactlyAsLongAsTheirColumns() {
+        String transferId = "T".repeat(ColumnLimits.TRANSFER_ID);
+        String userId = "u".repeat(ColumnLimits.USER_ID);
+        byte[] event = ContractEvent.bytesWith(root -> {
+            root.put("transferId", transferId);
+            ContractEvent.recipientOf(root).put("userId", userId);
+        });
+
+        assertThat(notifier.send(event, 9, RecordingCommit.counting()).getException()).isNull();
+
+        assertThat(db.jdbc().queryForList("SELECT DISTINCT transfer_id || '/' || user_id FROM notifications", String.class))
+                .containsExactly(transferId + "/" + userId);
     }
 
     @Test

@@ -14,7 +14,8 @@ final class EventFields {
 
     private static final Pattern DECIMAL = Pattern.compile("\\d{1,18}(\\.\\d{1,8})?");
     private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
-    private static final int MAX_FIELD_CHARS = 1000;
+    /** Any text field that is not stored in a column of its own; those follow {@link ColumnLimits}. */
+    static final int MAX_FIELD_CHARS = 1000;
 
     private EventFields() {
     }
@@ -71,7 +72,12 @@ final class EventFields {
     }
 
     static String requiredText(ObjectNode node, String path, String field) throws InvalidEventException {
-        String text = optionalText(node, path, field);
+        return requiredText(node, path, field, MAX_FIELD_CHARS);
+    }
+
+    /** As {@link #requiredText(ObjectNode, String, String)}, for a field stored in a column at most {@code maxChars} wide. */
+    static String requiredText(ObjectNode node, String path, String field, int maxChars) throws InvalidEventException {
+        String text = optionalText(node, path, field, maxChars);
         if (text == null || text.isBlank()) {
             throw new InvalidEventException(path + ": missing");
         }
@@ -82,6 +88,11 @@ final class EventFields {
     }
 
     static String optionalText(ObjectNode node, String path, String field) throws InvalidEventException {
+        return optionalText(node, path, field, MAX_FIELD_CHARS);
+    }
+
+    private static String optionalText(ObjectNode node, String path, String field, int maxChars)
+            throws InvalidEventException {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) {
             return null;
@@ -89,8 +100,8 @@ final class EventFields {
         if (!value.isTextual()) {
             throw new InvalidEventException(path + ": expected a string, got " + value.getNodeType().toString().toLowerCase());
         }
-        if (value.asText().length() > MAX_FIELD_CHARS) {
-            throw new InvalidEventException(path + ": longer than " + MAX_FIELD_CHARS + " characters");
+        if (value.asText().length() > maxChars) {
+            throw new InvalidEventException(path + ": longer than " + maxChars + " characters");
         }
         return value.asText();
     }

@@ -50,13 +50,18 @@ public class EventParser {
         if (!root.isObject()) {
             throw new InvalidEventException("value is a JSON " + root.getNodeType().toString().toLowerCase() + ", not an object");
         }
-        return toEvent((ObjectNode) root);
+        return toEvent((ObjectNode) root, true);
     }
 
-    /** Reads back what {@link #toJson} stored; it was valid when stored, so failure is a bug. */
+    /**
+     * Reads back what {@link #toJson} stored; it was valid when stored, so failure is a bug. The
+     * {@link ColumnLimits} are not applied again: the row holding the payload is the proof that its
+     * values fitted their columns (PostgreSQL counts code points, so a stored value may be longer in
+     * UTF-16 units than an incoming one may be).
+     */
     public TransferEvent fromStored(String json) {
         try {
-            return toEvent((ObjectNode) mapper.readTree(json));
+            return toEvent((ObjectNode) mapper.readTree(json), false);
         } catch (JsonProcessingException | InvalidEventException e) {
             throw new IllegalStateException("stored event payload no longer parses: " + e.getMessage(), e);
         }
@@ -120,24 +125,27 @@ public class EventParser {
                 : message;
     }
 
-    private TransferEvent toEvent(ObjectNode root) throws InvalidEventException {
+    /** @param incoming a record from Kafka, whose fields must fit the columns they will be stored in */
+    private TransferEvent toEvent(ObjectNode root, boolean incoming) throws InvalidEventException {
         UUID eventId = EventFields.uuid(root, "eventId");
         String type = EventFields.requiredText(root, "type");
         Instant occurredAt = EventFields.instant(root, "occurredAt");
-        String transferId = EventFields.requiredText(root, "transferId");
+        String transferId = EventFields.requiredText(root, "transferId", "transferId",
+                incoming ? ColumnLimits.TRANSFER_ID : EventFields.MAX_FIELD_CHARS);
         BigDecimal amount = EventFields.amount(root, "amount");
         String currency = EventFields.currency(root, "currency");
         JsonNode recipientNode = root.get("recipient");
         if (recipientNode == null || !recipientNode.isObject()) {
             throw new InvalidEventException("recipient: missing or not an object");
         }
-        Recipient recipient = recipient((ObjectNode) recipientNode);
+        Recipient recipient = recipient((ObjectNode) recipientNode, incoming);
         List<Channel> channels = channels(root, recipient);
         return new TransferEvent(eventId, type, occurredAt, transferId, amount, currency, recipient, channels);
     }
 
-    private static Recipient recipient(ObjectNode node) throws InvalidEventException {
-        String userId = EventFields.requiredText(node, "recipient.userId", "userId");
+    private static Recipient recipient(ObjectNode node, boolean incoming) throws InvalidEventException {
+        String userId = EventFields.requiredText(node, "recipient.userId", "userId",
+                incoming ? ColumnLimits.USER_ID : EventFields.MAX_FIELD_CHARS);
         String name = EventFields.optionalText(node, "recipient.name", "name");
         String locale = EventFields.optionalText(node, "recipient.locale", "locale");
         String email = EventFields.optionalText(node, "recipient.email", "email");

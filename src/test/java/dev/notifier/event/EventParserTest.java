@@ -107,6 +107,17 @@ class EventParserTest {
             assertThat(stored.channels()).isNull();
         }
 
+        /** PostgreSQL stores up to 255 code points; an incoming record is held to 255 UTF-16 units. */
+        @Test
+        void shouldReadBackStoredIdsLongerInUtf16UnitsThanAnIncomingRecordMayHave() {
+            String astral = Character.toString(0x1F600).repeat(ColumnLimits.USER_ID);
+            TransferEvent event = new TransferEvent(ContractEvent.EVENT_ID, "TransferCompleted",
+                    java.time.Instant.parse("2026-12-02T10:15:30Z"), astral, new java.math.BigDecimal("1.00"), "THB",
+                    new Recipient(astral, null, null, ContractEvent.EMAIL, null), null);
+
+            assertThat(parser.fromStored(parser.toJson(event))).isEqualTo(event);
+        }
+
         @Test
         void shouldStoreOnlyTheFieldsItUnderstood() throws Exception {
             TransferEvent event = parser.parse(bytesWith(root -> root.put("priority", "high")));
@@ -141,6 +152,54 @@ class EventParserTest {
             assertThat(rejectionOf(new EventParser(value.length - 1), value))
                     .contains(value.length + " bytes").contains("more than the " + (value.length - 1) + " allowed");
         }
+    }
+
+    /**
+     * A field stored in a column of its own is held to that column's width, or the record would
+     * pass parsing and then fail its insert on every redelivery instead of going to the DLQ.
+     */
+    @Nested
+    class FieldStoredInALimitedColumn {
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("dev.notifier.event.EventParserTest#columnLimitedFields")
+        void shouldAcceptAValueExactlyAsLongAsItsColumn(String path, int limit, Setter setter) throws Exception {
+            String value = "x".repeat(limit);
+
+            TransferEvent event = parser.parse(bytesWith(root -> setter.set(root, value)));
+
+            assertThat(path.equals("transferId") ? event.transferId() : event.recipient().userId()).isEqualTo(value);
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("dev.notifier.event.EventParserTest#columnLimitedFields")
+        void shouldRejectAValueOneLongerThanItsColumnNamingFieldAndLimit(String path, int limit, Setter setter) {
+            String reason = rejectionOf(bytesWith(root -> setter.set(root, "x".repeat(limit + 1))));
+
+            assertThat(reason).isEqualTo(path + ": longer than " + limit + " characters");
+        }
+
+        /** The limit counts UTF-16 units, as H2 does; PostgreSQL counts code points, never more. */
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("dev.notifier.event.EventParserTest#columnLimitedFields")
+        void shouldCountCharactersOutsideTheBasicPlaneAsTwo(String path, int limit, Setter setter) {
+            String grinning = Character.toString(0x1F600);
+            String value = grinning.repeat(limit / 2) + "xx";
+
+            assertThat(rejectionOf(bytesWith(root -> setter.set(root, value)))).startsWith(path + ": longer than");
+        }
+    }
+
+    @FunctionalInterface
+    interface Setter {
+        void set(ObjectNode root, String value);
+    }
+
+    static Stream<Arguments> columnLimitedFields() {
+        return Stream.of(
+                arguments("transferId", ColumnLimits.TRANSFER_ID, (Setter) (root, value) -> root.put("transferId", value)),
+                arguments("recipient.userId", ColumnLimits.USER_ID,
+                        (Setter) (root, value) -> recipientOf(root).put("userId", value)));
     }
 
     static Stream<Arguments> invalidValues() {

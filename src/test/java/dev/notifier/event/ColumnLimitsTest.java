@@ -1,0 +1,75 @@
+package dev.notifier.event;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.notifier.support.TestDatabase;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** {@link ColumnLimits} against the schema the migrations really create, on PostgreSQL. */
+class ColumnLimitsTest {
+
+    private final TestDatabase db = new TestDatabase();
+    private Map<String, Integer> boundedColumns;
+
+    @BeforeEach
+    void migrate() {
+        Flyway.configure().dataSource(db.url(), TestDatabase.USER, "").locations("classpath:db/migration").load()
+                .migrate();
+        boundedColumns = db.jdbc().queryForList("""
+                        SELECT table_name || '.' || column_name AS name, character_maximum_length AS width
+                        FROM information_schema.columns
+                        WHERE table_schema = current_schema() AND character_maximum_length IS NOT NULL
+                        AND table_name <> 'flyway_schema_history'""").stream()
+                .collect(Collectors.toMap(row -> (String) row.get("name"), row -> ((Number) row.get("width")).intValue()));
+    }
+
+    @AfterEach
+    void dropDatabase() {
+        db.close();
+    }
+
+    @Test
+    void shouldMatchTheWidthsOfTheColumnsThatStoreEventFields() {
+        assertThat(boundedColumns)
+                .containsEntry("notifications.transfer_id", ColumnLimits.TRANSFER_ID)
+                .containsEntry("notifications.user_id", ColumnLimits.USER_ID)
+                .containsEntry("recipient_preferences.user_id", ColumnLimits.USER_ID);
+    }
+
+    @Test
+    void shouldFitEveryEventIdAndChannelWithoutALimitOfTheirOwn() {
+        // EventFields.uuid accepts only the canonical form
+        int canonicalUuid = java.util.UUID.randomUUID().toString().length();
+        int longestChannel = Arrays.stream(Channel.values()).mapToInt(c -> c.name().length()).max().orElseThrow();
+
+        assertThat(boundedColumns.get("inbox.message_id")).isGreaterThanOrEqualTo(canonicalUuid);
+        assertThat(boundedColumns.get("notifications.channel")).isGreaterThanOrEqualTo(longestChannel);
+        assertThat(boundedColumns.get("notification_attempts.channel")).isGreaterThanOrEqualTo(longestChannel);
+        assertThat(boundedColumns.get("recipient_preferences.channel")).isGreaterThanOrEqualTo(longestChannel);
+    }
+
+    /**
+     * A new bounded column fails this test until someone has decided whether an event field goes
+     * there (then it needs a limit in {@link ColumnLimits}) or not (then it belongs to this list).
+     */
+    @Test
+    void shouldKnowEveryBoundedColumn() {
+        assertThat(boundedColumns.keySet()).containsExactlyInAnyOrder(
+                // event fields, held to their width by the parser
+                "notifications.transfer_id", "notifications.user_id", "recipient_preferences.user_id",
+                // a canonical UUID or a Channel name: fit by construction (see above)
+                "inbox.message_id", "notifications.channel", "notification_attempts.channel",
+                "recipient_preferences.channel",
+                // written by the service itself, never from an event's text
+                "inbox.processor_name", "notifications.status", "notification_attempts.outcome",
+                "notifications.claim_token",
+                // delivery failure reasons, cut to 1000 characters by DeliveryFailures
+                "notifications.last_error", "notification_attempts.error");
+    }
+}
