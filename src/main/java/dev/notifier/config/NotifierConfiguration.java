@@ -3,6 +3,7 @@ package dev.notifier.config;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.notifier.delivery.DeliveryFailures;
+import dev.notifier.delivery.DeliveryLedger;
 import dev.notifier.delivery.LocalizedText;
 import dev.notifier.delivery.DeliverySchedule;
 import dev.notifier.delivery.email.EmailComposer;
@@ -53,6 +54,10 @@ public class NotifierConfiguration implements CamelConfiguration {
     private long retryMaxMillis;
     @PropertyInject(value = "notifier.delivery.lease-seconds", defaultValue = "60")
     private long leaseSeconds;
+    @PropertyInject(value = "notifier.delivery.ledger-batch-size", defaultValue = "200")
+    private int ledgerBatchSize;
+    @PropertyInject(value = "notifier.delivery.fast-path-millis", defaultValue = "5000")
+    private long fastPathMillis;
     @PropertyInject(value = "notifier.smtp.user", defaultValue = "")
     private String smtpUser;
     @PropertyInject(value = "notifier.smtp.password", defaultValue = "")
@@ -66,6 +71,7 @@ public class NotifierConfiguration implements CamelConfiguration {
 
     private HikariDataSource dataSource;
     private TransactionTemplate transactionTemplate;
+    private DeliveryLedger deliveryLedger;
 
     /** The pool, migrated and checked before any route can touch it. */
     @BindToRegistry("dataSource")
@@ -146,13 +152,22 @@ public class NotifierConfiguration implements CamelConfiguration {
 
     @BindToRegistry("channelPlanner")
     public ChannelPlanner channelPlanner() {
-        return new ChannelPlanner(eventParser());
+        return new ChannelPlanner(eventParser(), Duration.ofMillis(fastPathMillis));
     }
 
     @BindToRegistry("deliverySchedule")
     public DeliverySchedule deliverySchedule() {
         return new DeliverySchedule(Duration.ofMillis(retryBaseMillis), Duration.ofMillis(retryMaxMillis),
                 Duration.ofSeconds(leaseSeconds));
+    }
+
+    /** Claims and outcomes, group-committed; closed after the routes stop, before the pool. */
+    @BindToRegistry("deliveryLedger")
+    public synchronized DeliveryLedger deliveryLedger() throws Exception {
+        if (deliveryLedger == null) {
+            deliveryLedger = new DeliveryLedger(dataSource(), transactionTemplate(), ledgerBatchSize);
+        }
+        return deliveryLedger;
     }
 
     @BindToRegistry("deliveryFailures")
@@ -192,6 +207,9 @@ public class NotifierConfiguration implements CamelConfiguration {
         camelContext.addService(new ServiceSupport() {
             @Override
             protected void doStop() {
+                if (deliveryLedger != null) {
+                    deliveryLedger.close();
+                }
                 if (dataSource != null) {
                     dataSource.close();
                 }

@@ -14,6 +14,10 @@ import java.util.Locale;
  */
 public final class LocalizedText {
 
+    /** Formatters are immutable and thread-safe; building one per message showed in the delivery profile. */
+    private static final java.util.Map<Locale, DateTimeFormatter> WHEN = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final java.util.regex.Pattern CONTROLS = java.util.regex.Pattern.compile("\\p{Cc}+");
+
     private static final Locale THAI = Locale.forLanguageTag("th-TH");
 
     private final ZoneId zone;
@@ -67,7 +71,8 @@ public final class LocalizedText {
     }
 
     private String when(TransferEvent event, Locale locale) {
-        return DateTimeFormatter.ofPattern("d MMM yyyy HH:mm z", locale).format(event.occurredAt().atZone(zone));
+        return WHEN.computeIfAbsent(locale, l -> DateTimeFormatter.ofPattern("d MMM yyyy HH:mm z", l))
+                .format(event.occurredAt().atZone(zone));
     }
 
     /**
@@ -79,6 +84,6 @@ public final class LocalizedText {
         if (name == null || name.isBlank()) {
             return event.recipient().isThai() ? "ลูกค้า" : "customer";
         }
-        return name.replaceAll("\\p{Cc}+", " ").strip();
+        return CONTROLS.matcher(name).replaceAll(" ").strip();
     }
 }

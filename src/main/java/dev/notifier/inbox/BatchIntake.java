@@ -74,8 +74,8 @@ public class BatchIntake {
         }
         List<Map<String, Object>> rows = new ArrayList<>();
         for (TransferEvent event : batch.getNewEvents()) {
-            rows.addAll(planner.plan(event, optOutsByUser.get(event.recipient().userId())));
+            rows.addAll(planner.planAt(event, optOutsByUser.get(event.recipient().userId()), batch.getRecordedAt()));
         }
-        batch.setPlannedNotifications(rows);
+        batch.setPlannedNotifications(rows, planner.firstAttemptAt(batch.getRecordedAt()));
     }
 }

@@ -32,6 +32,7 @@ public final class RecordBatch {
     private List<TransferEvent> newEvents = List.of();
     private List<String> duplicates = List.of();
     private List<Map<String, Object>> plannedNotifications = List.of();
+    private Date firstAttemptAt;
 
     void addEvent(TransferEvent event, String source) {
         events.add(event);
@@ -89,8 +90,14 @@ public final class RecordBatch {
         return duplicates;
     }
 
-    void setPlannedNotifications(List<Map<String, Object>> rows) {
+    void setPlannedNotifications(List<Map<String, Object>> rows, Date firstAttemptAt) {
         plannedNotifications = List.copyOf(rows);
+        this.firstAttemptAt = firstAttemptAt;
+    }
+
+    /** The rows' next_attempt_at: until then they are the fast path's to send, then the retry poller's. */
+    public Date getFirstAttemptAt() {
+        return firstAttemptAt;
     }
 
     /** One row per (new event, channel), in {@link ChannelPlanner}'s shape, for the INSERT and for delivery. */

@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.TemporalAccessor;
 import java.util.Date;
+import org.apache.camel.ExchangeProperty;
+import org.apache.camel.Header;
 import java.util.EnumMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -39,9 +41,10 @@ public final class DeliveryLatency {
 
     /**
      * @param createdAt the row's created_at, as the JDBC driver gave it (PostgreSQL: a Timestamp,
-     *                  H2: an OffsetDateTime)
+     *                  H2: an OffsetDateTime), or the fast path's own Date
      */
-    public void record(String channel, Object createdAt, Date sentAt) {
+    public void record(@ExchangeProperty("channel") String channel, @ExchangeProperty("createdAt") Object createdAt,
+            @Header("now") Date sentAt) {
         // a metric must never fail a delivery that has already been recorded as SENT
         try {
             Duration latency = Duration.between(instant(createdAt), sentAt.toInstant());

@@ -21,9 +21,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ChannelPlannerTest {
 
     private static final List<Map<String, Object>> NO_OPT_OUTS = List.of();
+    private static final java.time.Duration FAST_PATH = java.time.Duration.ofSeconds(3);
 
     private final EventParser parser = new EventParser(65_536);
-    private final ChannelPlanner planner = new ChannelPlanner(parser);
+    private final ChannelPlanner planner = new ChannelPlanner(parser, FAST_PATH);
 
     @Nested
     class ExplicitChannels {
@@ -89,12 +90,15 @@ class ChannelPlannerTest {
 
             Date after = new Date();
             assertThat(rows).hasSize(2).allSatisfy(row -> {
-                assertThat(row).containsOnlyKeys("eventId", "channel", "userId", "transferId", "payload", "createdAt")
+                assertThat(row).containsOnlyKeys("eventId", "channel", "userId", "transferId", "payload", "createdAt",
+                                "firstAttemptAt")
                         .containsEntry("eventId", ContractEvent.EVENT_ID)
                         .containsEntry("userId", "u-42")
                         .containsEntry("transferId", "TRX-000123")
                         .containsEntry("payload", parser.toJson(event));
                 assertThat((Date) row.get("createdAt")).isBetween(before, after, true, true);
+                assertThat(((Date) row.get("firstAttemptAt")).getTime() - ((Date) row.get("createdAt")).getTime())
+                        .as("left to the fast path for").isEqualTo(FAST_PATH.toMillis());
             });
         }
 

@@ -1,6 +1,9 @@
 package dev.notifier.delivery.push;
 
 import dev.notifier.delivery.ProviderRejectedException;
+import org.apache.camel.Body;
+import org.apache.camel.Exchange;
+import org.apache.camel.Header;
 
 /**
  * The contract's status mapping: 2xx accepted; 408, 429 and 5xx worth another try with the same
@@ -8,7 +11,7 @@ import dev.notifier.delivery.ProviderRejectedException;
  */
 public class PushResponses {
 
-    public void check(int status, String body) {
+    public void check(@Header(Exchange.HTTP_RESPONSE_CODE) int status, @Body String body) {
         if (status >= 200 && status < 300) {
             return;
         }
