@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.component.mock.MockEndpoint;
+import org.apache.camel.component.seda.SedaEndpoint;
 import org.junit.jupiter.api.Test;
 
 /** send-notification, reached through the real intake: one message per channel, and its outcome recorded. */
@@ -101,6 +102,21 @@ class SendNotificationRouteTest extends AdvisedRouteTestBase {
         notifier.push().assertIsSatisfied();
         assertThat(db.jdbc().queryForObject("SELECT status FROM notifications WHERE event_id = ?", String.class, eventId))
                 .isEqualTo("SENT");
+    }
+
+    @Test
+    void shouldLeaveRowsToTheRetryPollerWhileTheSendersRouteIsStopped() throws Exception {
+        notifier.context().getRouteController().stopRoute("deliver-notification");
+        notifier.push().whenAnyExchangeReceived(e -> AdvisedNotifier.answer(e, 200, "{}"));
+        UUID eventId = UUID.randomUUID();
+
+        record(Events.json(eventId, "en-US", "[\"PUSH\"]"));
+
+        // not queued for senders that are not running (and intake did not wait for them)
+        assertThat(notifier.context().getEndpoint("seda:deliver", SedaEndpoint.class).getCurrentQueueSize()).isZero();
+        // the poller takes the row once the fast path's time (notifier.delivery.fast-path-millis) is up
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(row(eventId, "PUSH"))
+                .containsEntry("status", "SENT").containsEntry("attempts", 1));
     }
 
     private void record(String event) {

@@ -4,6 +4,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.notifier.delivery.DeliveryFailures;
 import dev.notifier.delivery.DeliveryLedger;
+import dev.notifier.delivery.FastPath;
 import dev.notifier.delivery.LocalizedText;
 import dev.notifier.delivery.DeliverySchedule;
 import dev.notifier.delivery.email.EmailComposer;
@@ -203,6 +204,7 @@ public class NotifierConfiguration implements CamelConfiguration {
             smtp.getConfiguration().setUsername(smtpUser);
             smtp.getConfiguration().setPassword(smtpPassword);
         }
+        camelContext.getRegistry().bind("fastPath", new FastPath(camelContext));
         // close the pool only after every route has stopped and finished its in-flight work
         camelContext.addService(new ServiceSupport() {
             @Override
