@@ -17,7 +17,10 @@ import org.apache.camel.Header;
 import org.apache.camel.language.simple.Simple;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessResourceException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -34,7 +37,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  *
  * <p>A write is all-or-nothing (an outcome and its attempt row commit together). When a
  * transaction of several writes fails, each write is retried in a transaction of its own, so one
- * bad write fails only its own sender, whose route error handler then decides what to do.
+ * bad write fails only its own sender, whose route error handler then decides what to do; when it
+ * failed because the database is unreachable, every write of it fails at once.
  */
 public class DeliveryLedger implements AutoCloseable {
 
@@ -192,7 +196,7 @@ public class DeliveryLedger implements AutoCloseable {
         }
     }
 
-    private void runTogether(List<Write> batch) {
+    void runTogether(List<Write> batch) {
         if (batch.size() == 1) {
             runAlone(batch.get(0));
             return;
@@ -201,6 +205,12 @@ public class DeliveryLedger implements AutoCloseable {
         try {
             counts = transactions.execute(status -> execute(batch));
         } catch (RuntimeException e) {
+            if (databaseUnreachable(e)) {
+                // one by one would only wait for a connection once per write: answer them all now,
+                // their route error handlers retry with backoff
+                batch.forEach(write -> write.done().completeExceptionally(e));
+                return;
+            }
             LOG.debug("delivery ledger: a transaction of {} writes failed ({}), writing them one by one", batch.size(),
                     e.toString());
             batch.forEach(this::runAlone);
@@ -209,6 +219,12 @@ public class DeliveryLedger implements AutoCloseable {
         for (int i = 0; i < batch.size(); i++) {
             batch.get(i).done().complete(counts.get(i));
         }
+    }
+
+    /** No connection, or a broken one: nothing about a single write, so no point in trying them one by one. */
+    static boolean databaseUnreachable(RuntimeException e) {
+        return e instanceof CannotCreateTransactionException || e instanceof DataAccessResourceFailureException
+                || e instanceof TransientDataAccessResourceException;
     }
 
     private void runAlone(Write write) {
@@ -250,6 +266,6 @@ public class DeliveryLedger implements AutoCloseable {
     record Statement(String sql, Object... args) {
     }
 
-    private record Write(List<Statement> statements, CompletableFuture<int[]> done) {
+    record Write(List<Statement> statements, CompletableFuture<int[]> done) {
     }
 }

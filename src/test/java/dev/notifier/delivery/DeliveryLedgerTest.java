@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.jdbc.support.JdbcTransactionManager;
 import org.springframework.transaction.support.DefaultTransactionStatus;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -154,6 +155,30 @@ class DeliveryLedgerTest extends DatabaseTestBase {
         writes.get(1).get();
         assertThatThrownBy(() -> writes.get(2).get()).hasMessageContaining("notifications_status_ck");
         assertThat(events.row(good, "PUSH")).containsEntry("status", "SENT");
+    }
+
+    /** An outage fails a shared transaction's writes together, not one connection timeout per write. */
+    @Test
+    void shouldFailEveryWriteOfAGroupAtOnceWhenTheDatabaseIsUnreachable() {
+        AtomicInteger connectionsAsked = new AtomicInteger();
+        DriverManagerDataSource nowhere = new DriverManagerDataSource("jdbc:postgresql://127.0.0.1:1/none") {
+            @Override
+            public java.sql.Connection getConnection() throws java.sql.SQLException {
+                connectionsAsked.incrementAndGet();
+                return super.getConnection();
+            }
+        };
+        DeliveryLedger unreachable = new DeliveryLedger(nowhere, new TransactionTemplate(new JdbcTransactionManager(nowhere)), 10);
+        List<DeliveryLedger.Write> writes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            writes.add(new DeliveryLedger.Write(List.of(new DeliveryLedger.Statement(DeliveryLedger.RENEW, new Date(),
+                    UUID.randomUUID(), "PUSH", "token")), new java.util.concurrent.CompletableFuture<>()));
+        }
+
+        unreachable.runTogether(writes);
+
+        assertThat(writes).allSatisfy(write -> assertThat(write.done()).isCompletedExceptionally());
+        assertThat(connectionsAsked.get()).as("connections asked for").isEqualTo(1);
     }
 
     private boolean waitsForLock(UUID eventId) {
