@@ -18,6 +18,19 @@ import java.util.Properties;
  */
 public class EmailComposer {
 
+    /**
+     * Jakarta Mail asks for its {@code StreamProvider} on every subject, header and body it encodes
+     * or decodes, and without this system property each ask is a {@code ServiceLoader} scan of the
+     * class path (in the packaged jar: 6.6 % of the service's CPU while delivering, measured with
+     * JFR in the benchmark). Naming the provider Angus Mail registers turns the lookup into a
+     * {@code Class.forName}. An operator's own setting wins.
+     */
+    static final String STREAM_PROVIDER = "jakarta.mail.util.StreamProvider";
+
+    static {
+        System.getProperties().putIfAbsent(STREAM_PROVIDER, "org.eclipse.angus.mail.util.MailStreamProvider");
+    }
+
     private static final Session SESSION = Session.getInstance(new Properties());
 
     private final InternetAddress from;

@@ -11,6 +11,7 @@ import jakarta.mail.Address;
 import jakarta.mail.Message.RecipientType;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
+import jakarta.mail.util.StreamProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,15 @@ class EmailComposerTest {
     private static final String MESSAGE_ID = "<" + ContractEvent.EVENT_ID + ".email@notifier>";
 
     private final EmailComposer composer = composer();
+
+    @Test
+    void shouldNameAStreamProviderJakartaMailCanLoad() throws Exception {
+        // a wrong class name here would make every encode/decode throw, i.e. no email could be sent
+        assertThat(System.getProperty(EmailComposer.STREAM_PROVIDER)).isNotBlank();
+        assertThat(StreamProvider.provider().getClass().getName())
+                .isEqualTo(System.getProperty(EmailComposer.STREAM_PROVIDER));
+        assertThat(written(compose(ContractEvent.event().build()))).contains("Message-ID: " + MESSAGE_ID);
+    }
 
     @Nested
     class Addressing {
