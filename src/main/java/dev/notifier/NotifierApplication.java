@@ -2,10 +2,13 @@ package dev.notifier;
 
 import dev.notifier.cli.Commands;
 import dev.notifier.config.ConfigLocations;
+import dev.notifier.config.EnvironmentOrFile;
 import dev.notifier.config.NotifierConfiguration;
 import dev.notifier.ops.OpsConfiguration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.apache.camel.CamelContext;
 import org.apache.camel.main.Main;
 
 /** Runs Notifier with Camel Main. */
@@ -30,7 +33,20 @@ public final class NotifierApplication {
      * @param overrides properties that win over application.properties (tests, the demo)
      */
     public static Main newMain(Map<String, String> overrides) {
-        Main main = new Main();
+        return newMain(overrides, System::getenv);
+    }
+
+    /** As {@link #newMain(Map)}, reading {@code NOTIFIER_*} variables from the given environment (tests). */
+    public static Main newMain(Map<String, String> overrides, UnaryOperator<String> environment) {
+        Main main = new Main() {
+            @Override
+            protected CamelContext createCamelContext() {
+                CamelContext context = super.createCamelContext();
+                // every {{env:NAME}} may also be NAME_FILE, before anything reads a placeholder
+                EnvironmentOrFile.install(context, environment);
+                return context;
+            }
+        };
         main.configure().addConfiguration(NotifierConfiguration.class);
         main.configure().addConfiguration(OpsConfiguration.class);
         main.setPropertyPlaceholderLocations(ConfigLocations.properties());

@@ -1,5 +1,6 @@
 package dev.notifier;
 
+import dev.notifier.inbox.DeadLetter;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.notifier.inbox.RollbackIsFailure;
@@ -63,10 +64,10 @@ class ConsumeEventsBatchRouteTest {
 
             assertThat(batch.getException()).isNull();
             notifier.dlq().assertIsSatisfied();
-            Message dead = notifier.dlq().getReceivedExchanges().get(0).getMessage();
-            assertThat(dead.getBody()).isEqualTo(poison);
-            assertThat(dead.getHeader("notifier-error", String.class)).startsWith("not JSON");
-            assertThat(dead.getHeader("notifier-source")).isEqualTo(AdvisedNotifier.TOPIC + "-0@11");
+            DeadLetter dead = notifier.dlq().getReceivedExchanges().get(0).getMessage().getBody(DeadLetter.class);
+            assertThat(dead.value()).isEqualTo(poison);
+            assertThat(dead.reason()).startsWith("not JSON");
+            assertThat(dead.source()).isEqualTo(AdvisedNotifier.TOPIC + "-0@11");
             assertThat(lastOfPartition0.observed()).containsExactly(List.of(3, 5, 1));
             assertThat(lastOfPartition1.calls()).isEqualTo(1);
             assertThat(first.calls()).as("a partition is committed once, at its last record").isZero();

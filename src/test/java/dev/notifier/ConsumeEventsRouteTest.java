@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.notifier.event.ColumnLimits;
+import dev.notifier.inbox.DeadLetter;
 import dev.notifier.support.AdvisedNotifier;
 import dev.notifier.support.ContractEvent;
 import dev.notifier.support.AdvisedRouteTestBase;
@@ -56,10 +57,10 @@ class ConsumeEventsRouteTest extends AdvisedRouteTestBase {
         assertThat(notifier.send(notJson, 7, commit).getException()).isNull();
 
         notifier.dlq().assertIsSatisfied();
-        Message dead = notifier.dlq().getReceivedExchanges().get(0).getMessage();
-        assertThat(dead.getBody()).isInstanceOf(byte[].class).isEqualTo(notJson);
-        assertThat(dead.getHeader("notifier-error", String.class)).isNotBlank().doesNotContain("\n", "\r");
-        assertThat(dead.getHeader("notifier-source")).isEqualTo(AdvisedNotifier.TOPIC + "-0@7");
+        DeadLetter dead = notifier.dlq().getReceivedExchanges().get(0).getMessage().getBody(DeadLetter.class);
+        assertThat(dead.value()).isEqualTo(notJson);
+        assertThat(dead.reason()).isNotBlank().doesNotContain("\n", "\r");
+        assertThat(dead.source()).isEqualTo(AdvisedNotifier.TOPIC + "-0@7");
         assertThat(db.count("SELECT count(*) FROM inbox")).isZero();
         assertThat(db.count("SELECT count(*) FROM notifications")).isZero();
         assertThat(commit.observed()).containsExactly(1);
@@ -75,9 +76,9 @@ class ConsumeEventsRouteTest extends AdvisedRouteTestBase {
         assertThat(notifier.send(tooLong, 8, commit).getException()).isNull();
 
         notifier.dlq().assertIsSatisfied();
-        Message dead = notifier.dlq().getReceivedExchanges().get(0).getMessage();
-        assertThat(dead.getBody()).isEqualTo(tooLong);
-        assertThat(dead.getHeader("notifier-error")).isEqualTo("transferId: longer than " + ColumnLimits.TRANSFER_ID + " characters");
+        DeadLetter dead = notifier.dlq().getReceivedExchanges().get(0).getMessage().getBody(DeadLetter.class);
+        assertThat(dead.value()).isEqualTo(tooLong);
+        assertThat(dead.reason()).isEqualTo("transferId: longer than " + ColumnLimits.TRANSFER_ID + " characters");
         assertThat(db.count("SELECT count(*) FROM inbox")).isZero();
         assertThat(db.count("SELECT count(*) FROM notifications")).isZero();
         assertThat(commit.observed()).containsExactly(1);

@@ -8,23 +8,32 @@ import dev.notifier.delivery.FastPath;
 import dev.notifier.delivery.LocalizedText;
 import dev.notifier.delivery.DeliverySchedule;
 import dev.notifier.delivery.email.EmailComposer;
+import dev.notifier.delivery.email.SmtpSender;
+import dev.notifier.delivery.email.SmtpSettings;
 import dev.notifier.delivery.push.PushComposer;
 import dev.notifier.delivery.push.PushResponses;
 import dev.notifier.event.EventParser;
+import dev.notifier.event.EventRules;
+import dev.notifier.event.InvalidEventException;
 import dev.notifier.inbox.BatchIntake;
 import dev.notifier.inbox.ChannelPlanner;
+import dev.notifier.inbox.DeadLetterPublisher;
 import dev.notifier.inbox.InboxPurge;
 import dev.notifier.inbox.InboxRepository;
 import dev.notifier.inbox.RollbackIsFailure;
 import dev.notifier.inbox.SchemaGuard;
-import jakarta.mail.MessagingException;
+import dev.notifier.retention.NotificationPurge;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.ZoneId;
 import javax.sql.DataSource;
 import org.apache.camel.BindToRegistry;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
+import org.apache.camel.CamelContextAware;
 import org.apache.camel.PropertyInject;
+import org.apache.camel.component.kafka.KafkaComponent;
 import org.apache.camel.component.mail.MailComponent;
 import org.apache.camel.spring.spi.SpringTransactionPolicy;
 import org.apache.camel.support.service.ServiceSupport;
@@ -33,7 +42,7 @@ import org.springframework.jdbc.support.JdbcTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /** Binds the beans the YAML routes refer to by name. Every value comes from application.properties. */
-public class NotifierConfiguration implements CamelConfiguration {
+public class NotifierConfiguration implements CamelConfiguration, CamelContextAware {
 
     @PropertyInject("notifier.db.url")
     private String dbUrl;
@@ -55,6 +64,16 @@ public class NotifierConfiguration implements CamelConfiguration {
     private long retryMaxMillis;
     @PropertyInject(value = "notifier.delivery.lease-seconds", defaultValue = "60")
     private long leaseSeconds;
+    @PropertyInject(value = "notifier.delivery.max-attempts", defaultValue = "50")
+    private int maxAttempts;
+    @PropertyInject(value = "notifier.delivery.max-age", defaultValue = "24h")
+    private String maxAge;
+    @PropertyInject(value = "notifier.smtp.utf8", defaultValue = "false")
+    private boolean smtpUtf8;
+    @PropertyInject(value = "notifier.event.max-past", defaultValue = "365d")
+    private String eventMaxPast;
+    @PropertyInject(value = "notifier.event.max-future", defaultValue = "1d")
+    private String eventMaxFuture;
     @PropertyInject(value = "notifier.delivery.ledger-batch-size", defaultValue = "200")
     private int ledgerBatchSize;
     @PropertyInject(value = "notifier.delivery.fast-path-millis", defaultValue = "5000")
@@ -70,7 +89,32 @@ public class NotifierConfiguration implements CamelConfiguration {
     @PropertyInject(value = "notifier.inbox.purge-batch-size", defaultValue = "1000")
     private int inboxPurgeBatchSize;
 
+    @PropertyInject(value = "notifier.smtp.tls", defaultValue = "none")
+    private String smtpTls;
+    @PropertyInject(value = "notifier.smtp.truststore", defaultValue = "")
+    private String smtpTruststore;
+    @PropertyInject(value = "notifier.smtp.truststore-password", defaultValue = "")
+    private String smtpTruststorePassword;
+    @PropertyInject(value = "notifier.smtp.timeout-millis", defaultValue = "10000")
+    private long smtpTimeoutMillis;
+    @PropertyInject(value = "notifier.smtp.connections", defaultValue = "16")
+    private int smtpConnections;
+    @PropertyInject(value = "notifier.smtp.messages-per-connection", defaultValue = "100")
+    private int smtpMessagesPerConnection;
+    @PropertyInject(value = "notifier.smtp.idle-millis", defaultValue = "10000")
+    private long smtpIdleMillis;
+
+    @PropertyInject("notifier.kafka.dlq-topic")
+    private String dlqTopic;
+    @PropertyInject(value = "notifier.dlq.max-record-bytes", defaultValue = "1000000")
+    private int dlqMaxRecordBytes;
+    @PropertyInject(value = "notifier.retention.notifications", defaultValue = "")
+    private String notificationRetention;
+
     private HikariDataSource dataSource;
+    private SmtpSender smtpSender;
+    private DeadLetterPublisher deadLetterPublisher;
+    private CamelContext context;
     private TransactionTemplate transactionTemplate;
     private DeliveryLedger deliveryLedger;
 
@@ -141,6 +185,23 @@ public class NotifierConfiguration implements CamelConfiguration {
         return new RollbackIsFailure("direct:record-batch");
     }
 
+    /** Deletes final notifications older than notifier.retention.notifications; validated like the inbox's. */
+    @BindToRegistry("notificationPurge")
+    public NotificationPurge notificationPurge() throws Exception {
+        Duration retention = blankToNull(notificationRetention) == null ? null
+                : InboxPurge.requireSafeAge(Durations.parse(notificationRetention));
+        return new NotificationPurge(dataSource(), transactionTemplate(), inboxPurgeBatchSize, retention);
+    }
+
+    /** The DLQ's producer, with the same Kafka client settings as the consumers. */
+    @BindToRegistry("deadLetterPublisher")
+    public synchronized DeadLetterPublisher deadLetterPublisher() {
+        if (deadLetterPublisher == null) {
+            deadLetterPublisher = new DeadLetterPublisher(dlqTopic, dlqMaxRecordBytes, kafkaClientSettings());
+        }
+        return deadLetterPublisher;
+    }
+
     @BindToRegistry("batchIntake")
     public BatchIntake batchIntake() {
         return new BatchIntake(eventParser(), channelPlanner());
@@ -148,7 +209,8 @@ public class NotifierConfiguration implements CamelConfiguration {
 
     @BindToRegistry("eventParser")
     public EventParser eventParser() {
-        return new EventParser(maxEventBytes);
+        return new EventParser(new EventRules(maxEventBytes, smtpUtf8, Durations.parse(eventMaxPast),
+                Durations.parse(eventMaxFuture), Clock.systemUTC()));
     }
 
     @BindToRegistry("channelPlanner")
@@ -159,7 +221,7 @@ public class NotifierConfiguration implements CamelConfiguration {
     @BindToRegistry("deliverySchedule")
     public DeliverySchedule deliverySchedule() {
         return new DeliverySchedule(Duration.ofMillis(retryBaseMillis), Duration.ofMillis(retryMaxMillis),
-                Duration.ofSeconds(leaseSeconds));
+                Duration.ofSeconds(leaseSeconds), maxAttempts, Durations.parse(maxAge));
     }
 
     /** Claims and outcomes, group-committed; closed after the routes stop, before the pool. */
@@ -177,8 +239,24 @@ public class NotifierConfiguration implements CamelConfiguration {
     }
 
     @BindToRegistry("emailComposer")
-    public EmailComposer emailComposer() throws MessagingException {
-        return new EmailComposer(mailFrom, localizedText());
+    public EmailComposer emailComposer() {
+        try {
+            return new EmailComposer(mailFrom, localizedText(), smtpUtf8);
+        } catch (InvalidEventException e) {
+            throw new IllegalStateException("NOTIFIER_MAIL_FROM (notifier.mail.from): " + e.getMessage(), e);
+        }
+    }
+
+    /** camel-mail's sender for the smtp: endpoint: reused connections, the TLS mode, the envelope check. */
+    @BindToRegistry("smtpSender")
+    public synchronized SmtpSender smtpSender() {
+        if (smtpSender == null) {
+            smtpSender = new SmtpSender(new SmtpSettings(SmtpSettings.Tls.parse(smtpTls), blankToNull(smtpTruststore) == null
+                    ? null : Path.of(smtpTruststore), blankToNull(smtpTruststorePassword), smtpUtf8,
+                    Duration.ofMillis(smtpTimeoutMillis), smtpConnections, smtpMessagesPerConnection,
+                    Duration.ofMillis(smtpIdleMillis)));
+        }
+        return smtpSender;
     }
 
     @BindToRegistry("pushComposer")
@@ -196,7 +274,24 @@ public class NotifierConfiguration implements CamelConfiguration {
     }
 
     @Override
+    public void setCamelContext(CamelContext camelContext) {
+        this.context = camelContext;
+    }
+
+    @Override
+    public CamelContext getCamelContext() {
+        return context;
+    }
+
+    private KafkaClientSettings kafkaClientSettings() {
+        return KafkaClientSettings.from(key -> context.getPropertiesComponent().resolveProperty(key)
+                .filter(value -> !value.isBlank()));
+    }
+
+    @Override
     public void configure(CamelContext camelContext) throws Exception {
+        // one set of Kafka client settings (brokers, TLS, SASL) for the consumers and the DLQ producer
+        kafkaClientSettings().applyTo(camelContext.getComponent("kafka", KafkaComponent.class).getConfiguration());
         // SMTP credentials live on the component, not in an endpoint URI that could be logged;
         // without a user camel-mail must not attempt AUTH at all
         if (blankToNull(smtpUser) != null) {
@@ -211,6 +306,12 @@ public class NotifierConfiguration implements CamelConfiguration {
             protected void doStop() {
                 if (deliveryLedger != null) {
                     deliveryLedger.close();
+                }
+                if (smtpSender != null) {
+                    smtpSender.close();
+                }
+                if (deadLetterPublisher != null) {
+                    deadLetterPublisher.close();
                 }
                 if (dataSource != null) {
                     dataSource.close();

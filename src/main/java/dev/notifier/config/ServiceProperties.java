@@ -3,6 +3,7 @@ package dev.notifier.config;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.UnaryOperator;
 import org.apache.camel.StartupSummaryLevel;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.spi.PropertiesComponent;
@@ -23,9 +24,15 @@ public final class ServiceProperties implements AutoCloseable {
 
     /** @param overrides values that win over the file, as {@code NotifierApplication.newMain} takes them */
     public static ServiceProperties load(Map<String, String> overrides) {
+        return load(overrides, System::getenv);
+    }
+
+    /** As {@link #load(Map)}, reading {@code {{env:...}}} (and {@code _FILE}) from the given environment. */
+    public static ServiceProperties load(Map<String, String> overrides, UnaryOperator<String> environment) {
         DefaultCamelContext context = new DefaultCamelContext();
         // a command's output is for the operator: no start/stop banner between its lines
         context.setStartupSummaryLevel(StartupSummaryLevel.Off);
+        EnvironmentOrFile.install(context, environment);
         PropertiesComponent properties = context.getPropertiesComponent();
         properties.setLocation(ConfigLocations.properties());
         Properties wins = new Properties();
@@ -36,7 +43,10 @@ public final class ServiceProperties implements AutoCloseable {
 
     /** The value, or empty when the key is missing or its value blank. */
     public Optional<String> find(String key) {
-        return context.getPropertiesComponent().resolveProperty(key).filter(value -> !value.isBlank());
+        // through a placeholder with an empty default, so a failure to resolve (an unreadable
+        // NAME_FILE, both NAME and NAME_FILE set) is an error, not a missing value
+        return Optional.ofNullable(context.resolvePropertyPlaceholders("{{" + key + ":}}"))
+                .filter(value -> !value.isBlank());
     }
 
     public String get(String key) {

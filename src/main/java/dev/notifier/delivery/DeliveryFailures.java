@@ -1,17 +1,25 @@
 package dev.notifier.delivery;
 
 import dev.notifier.delivery.email.SmtpReplies;
+import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.Mask;
 import dev.notifier.event.Recipient;
 import dev.notifier.event.TransferEvent;
+import dev.notifier.event.UntrustedText;
 import jakarta.mail.MessagingException;
+import jakarta.mail.SendFailedException;
+import jakarta.mail.internet.AddressException;
 
 /**
- * Classifies whatever a send threw. Anything we cannot recognise as a final "no" from the provider
- * (timeouts, refused connections, bugs) is treated as transient: retrying costs a delay, giving up
- * would lose the notification.
+ * Classifies whatever a send threw. A final "no" from the provider, and a failure that no retry can
+ * change (the notification cannot be read, rendered or addressed), are permanent. Anything else
+ * (timeouts, refused connections, bugs) is transient: retrying costs a delay, giving up would lose
+ * the notification; {@link DeliverySchedule#settle} bounds how long that goes on.
  */
 public class DeliveryFailures {
+
+    /** The longest reason kept: {@code last_error} and {@code notification_attempts.error} hold it. */
+    public static final int MAX_REASON_CHARS = 1000;
 
     public DeliveryFailure classify(Throwable failure) {
         return classify(failure, null);
@@ -28,8 +36,14 @@ public class DeliveryFailures {
             if (t instanceof ProviderRejectedException rejected) {
                 return new DeliveryFailure(rejected.isPermanent(), reason(rejected.getMessage(), recipient));
             }
+            if (t instanceof UndeliverableException || t instanceof InvalidEventException) {
+                return new DeliveryFailure(true, reason(t.getMessage(), recipient));
+            }
+            if (t instanceof AddressException refused) {
+                return new DeliveryFailure(true, reason("address refused before sending: " + refused.getMessage(), recipient));
+            }
             if (t instanceof MessagingException smtp) {
-                return new DeliveryFailure(SmtpReplies.isPermanent(smtp),
+                return new DeliveryFailure(SmtpReplies.isPermanent(smtp) || refusedLocally(smtp),
                         reason("SMTP: " + SmtpReplies.describe(smtp), recipient));
             }
         }
@@ -40,8 +54,19 @@ public class DeliveryFailures {
         return new DeliveryFailure(false, reason(root.getClass().getSimpleName() + ": " + root.getMessage(), recipient));
     }
 
-    private static String reason(String text, Recipient recipient) {
-        String flat = Mask.recipientIn(String.valueOf(text).replaceAll("\\s+", " ").strip(), recipient);
-        return flat.length() > 1000 ? flat.substring(0, 1000) : flat;
+    /** The mail library refused a recipient itself, without a server's reply: it will refuse it every time. */
+    private static boolean refusedLocally(MessagingException failure) {
+        return failure instanceof SendFailedException refused && !SmtpReplies.hasReply(failure)
+                && refused.getInvalidAddresses() != null && refused.getInvalidAddresses().length > 0;
+    }
+
+    /**
+     * One line of at most {@link #MAX_REASON_CHARS}, safe to store and log: only a bounded prefix of
+     * the text is read (a provider may answer with megabytes), the recipient's address and token are
+     * masked, control and format characters go.
+     */
+    static String reason(String text, Recipient recipient) {
+        String prefix = UntrustedText.prefix(String.valueOf(text), 4 * MAX_REASON_CHARS);
+        return UntrustedText.oneLine(Mask.recipientIn(prefix, recipient), MAX_REASON_CHARS);
     }
 }

@@ -1,24 +1,46 @@
 package dev.notifier.delivery;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Date;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import org.apache.camel.ExchangeProperty;
 
 /**
- * The clock of delivery: how long a claim lasts, and when a transiently failed notification is
- * tried again (exponential backoff with jitter, capped). Jitter spreads the retries after a
- * provider outage so they do not all land in the same second.
+ * The clock of delivery: how long a claim lasts, when a transiently failed notification is tried
+ * again (exponential backoff with jitter, capped), and when trying stops. Jitter spreads the
+ * retries after a provider outage so they do not all land in the same second.
+ *
+ * <p>Every notification ends: after {@code maxAttempts} attempts, or once it could not be sent within
+ * {@code maxAge} of being recorded, a transient failure becomes FAILED. A "transfer completed" that
+ * arrives a day late is worse than none: the customer may already have acted on its absence.
  */
 public class DeliverySchedule {
+
+    public static final int DEFAULT_MAX_ATTEMPTS = 50;
+    public static final Duration DEFAULT_MAX_AGE = Duration.ofHours(24);
 
     private final Duration retryBase;
     private final Duration retryMax;
     private final Duration lease;
+    private final int maxAttempts;
+    private final Duration maxAge;
 
     public DeliverySchedule(Duration retryBase, Duration retryMax, Duration lease) {
+        this(retryBase, retryMax, lease, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_AGE);
+    }
+
+    public DeliverySchedule(Duration retryBase, Duration retryMax, Duration lease, int maxAttempts, Duration maxAge) {
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException("notifier.delivery.max-attempts must be at least 1, not " + maxAttempts);
+        }
         this.retryBase = retryBase;
         this.retryMax = retryMax;
         this.lease = lease;
+        this.maxAttempts = maxAttempts;
+        this.maxAge = maxAge;
     }
 
     public Date now() {
@@ -32,8 +54,7 @@ public class DeliverySchedule {
 
     /** Delay after the given number of attempts (1 = the first attempt failed). */
     public Duration delayAfter(int attempts) {
-        int exponent = Math.min(Math.max(attempts - 1, 0), 30);
-        long ceiling = Math.min(retryMax.toMillis(), retryBase.toMillis() * (1L << exponent));
+        long ceiling = ceilingAfter(attempts);
         // "equal jitter": at least half the backoff, so a retry is never immediate
         long half = ceiling / 2;
         return Duration.ofMillis(half + ThreadLocalRandom.current().nextLong(ceiling - half + 1));
@@ -41,5 +62,84 @@ public class DeliverySchedule {
 
     public Date nextAttemptAt(int attempts) {
         return new Date(System.currentTimeMillis() + delayAfter(attempts).toMillis());
+    }
+
+    /**
+     * What a failed attempt means for the row: a transient failure stays one while another attempt is
+     * allowed and could still happen within the age limit; otherwise it becomes permanent, its reason
+     * saying which limit ended it. {@code null} (the attempt succeeded) and permanent failures pass.
+     */
+    public DeliveryFailure settle(@ExchangeProperty("failure") DeliveryFailure failure,
+            @ExchangeProperty("attempt") int attempt, @ExchangeProperty("createdAt") Object createdAtColumn) {
+        Date createdAt = date(createdAtColumn);
+        if (failure == null || failure.permanent()) {
+            return failure;
+        }
+        if (attempt >= maxAttempts) {
+            return new DeliveryFailure(true, "gave up after " + attempt + " attempts (notifier.delivery.max-attempts): "
+                    + failure.reason());
+        }
+        long latestRetry = System.currentTimeMillis() + ceilingAfter(attempt);
+        if (createdAt != null && latestRetry > createdAt.getTime() + maxAge.toMillis()) {
+            return new DeliveryFailure(true, "gave up: a retry would come more than " + describe(maxAge)
+                    + " after the notification was recorded (notifier.delivery.max-age): " + failure.reason());
+        }
+        return failure;
+    }
+
+    /**
+     * Why a row the retry poller found must not be sent again, or {@code null} when it may: it is older
+     * than the age limit (the service or its provider was down that long), or it has had every
+     * attempt and its last sender stopped mid-send.
+     */
+    public String expiredReason(Date createdAt, int attempts, boolean claimExpired) {
+        if (createdAt != null && createdAt.getTime() + maxAge.toMillis() < System.currentTimeMillis()) {
+            return "expired: not delivered within " + describe(maxAge) + " of being recorded (notifier.delivery.max-age)";
+        }
+        if (attempts >= maxAttempts) {
+            return "gave up after " + attempts + " attempts (notifier.delivery.max-attempts)"
+                    + (claimExpired ? "; the last one's outcome is unknown: its sender stopped mid-send" : "");
+        }
+        return null;
+    }
+
+    /**
+     * The retry poller's due rows without those that must not be sent again; each of those gets its
+     * {@code expiredReason}, for the poller to record it.
+     */
+    public List<Map<String, Object>> withoutExpired(List<Map<String, Object>> rows) {
+        List<Map<String, Object>> claimable = new ArrayList<>(rows.size());
+        for (Map<String, Object> row : rows) {
+            String reason = expiredReason(date(row.get("createdAt")), ((Number) row.get("attempts")).intValue(),
+                    "SENDING".equals(row.get("status")));
+            if (reason == null) {
+                claimable.add(row);
+            } else {
+                row.put("expiredReason", reason);
+            }
+        }
+        return claimable;
+    }
+
+    /** A timestamp column as the driver gives it: a Timestamp from PostgreSQL, an OffsetDateTime from H2. */
+    static Date date(Object column) {
+        if (column instanceof java.time.OffsetDateTime time) {
+            return Date.from(time.toInstant());
+        }
+        return (Date) column;
+    }
+
+    public int maxAttempts() {
+        return maxAttempts;
+    }
+
+    private long ceilingAfter(int attempts) {
+        int exponent = Math.min(Math.max(attempts - 1, 0), 30);
+        return Math.min(retryMax.toMillis(), retryBase.toMillis() * (1L << exponent));
+    }
+
+    private static String describe(Duration age) {
+        return age.toHours() >= 1 && age.toMinutesPart() == 0 && age.toSecondsPart() == 0 ? age.toHours() + " h"
+                : age.toSeconds() + " s";
     }
 }

@@ -9,19 +9,25 @@ import java.util.Currency;
 import java.util.UUID;
 import java.util.regex.Pattern;
 
-/** Reading one field of the event JSON by the contract's rules, or saying in one line why not. */
+/**
+ * Reading one field of the event JSON by the contract's rules, or saying in one line why not. Every
+ * length is checked before anything else looks at a value, and every value a reason quotes is cut
+ * ({@link UntrustedText#quote}), so a field costs time linear in its (bounded) length.
+ */
 final class EventFields {
 
     private static final Pattern DECIMAL = Pattern.compile("\\d{1,18}(\\.\\d{1,8})?");
     private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
     /** Any text field that is not stored in a column of its own; those follow {@link ColumnLimits}. */
     static final int MAX_FIELD_CHARS = 1000;
+    /** The longest value a pattern is tried on: a decimal amount, a UUID, a currency code fit well within it. */
+    private static final int MAX_SHORT_CHARS = 64;
 
     private EventFields() {
     }
 
     static UUID uuid(ObjectNode node, String field) throws InvalidEventException {
-        String text = requiredText(node, field);
+        String text = requiredText(node, field, field, MAX_SHORT_CHARS);
         try {
             UUID uuid = UUID.fromString(text);
             // UUID.fromString accepts short forms such as "1-2-3-4-5"; the contract means the canonical one
@@ -30,69 +36,107 @@ final class EventFields {
             }
             return uuid;
         } catch (IllegalArgumentException e) {
-            throw new InvalidEventException(field + ": '" + text + "' is not a UUID");
+            throw new InvalidEventException(field + ": " + UntrustedText.quote(text) + " is not a UUID");
         }
     }
 
     static Instant instant(ObjectNode node, String field) throws InvalidEventException {
-        String text = requiredText(node, field);
+        String text = requiredText(node, field, field, MAX_SHORT_CHARS);
         try {
             return Instant.parse(text);
         } catch (DateTimeParseException e) {
-            throw new InvalidEventException(field + ": '" + text + "' is not an ISO-8601 instant");
+            throw new InvalidEventException(field + ": " + UntrustedText.quote(text) + " is not an ISO-8601 instant");
         }
     }
 
-    static BigDecimal amount(ObjectNode node, String field) throws InvalidEventException {
-        String text = requiredText(node, field);
+    /**
+     * A positive decimal string, no finer than the currency's minor unit ({@code 0.001} THB is not
+     * an amount a transfer can have; {@code 100.00} JPY is, since it is a whole number of yen).
+     */
+    static BigDecimal amount(ObjectNode node, String field, Currency currency) throws InvalidEventException {
+        String text = requiredText(node, field, field, MAX_SHORT_CHARS);
         if (!DECIMAL.matcher(text).matches()) {
-            throw new InvalidEventException(field + ": '" + text + "' is not a positive decimal string");
+            throw new InvalidEventException(field + ": " + UntrustedText.quote(text) + " is not a positive decimal string");
         }
         BigDecimal amount = new BigDecimal(text);
         if (amount.signum() <= 0) {
             throw new InvalidEventException(field + ": must be greater than zero");
         }
+        int minorUnit = currency.getDefaultFractionDigits();
+        if (amount.stripTrailingZeros().scale() > minorUnit) {
+            throw new InvalidEventException(field + ": " + text + " is finer than the minor unit of " + currency
+                    + " (" + minorUnit + " decimals)");
+        }
         return amount;
     }
 
-    static String currency(ObjectNode node, String field) throws InvalidEventException {
-        String text = requiredText(node, field);
+    /**
+     * An ISO 4217 code of a currency money is transferred in. The codes without a minor unit are
+     * not: XTS (reserved for testing), XXX (no currency), precious metals and supranational units.
+     */
+    static Currency currency(ObjectNode node, String field) throws InvalidEventException {
+        String text = requiredText(node, field, field, MAX_SHORT_CHARS);
+        Currency currency;
         try {
-            if (CURRENCY.matcher(text).matches()) {
-                return Currency.getInstance(text).getCurrencyCode();
+            if (!CURRENCY.matcher(text).matches()) {
+                throw new IllegalArgumentException();
             }
+            currency = Currency.getInstance(text);
         } catch (IllegalArgumentException e) {
-            // falls through to the error below
+            throw new InvalidEventException(field + ": " + UntrustedText.quote(text) + " is not an ISO 4217 currency code");
         }
-        throw new InvalidEventException(field + ": '" + text + "' is not an ISO 4217 currency code");
+        if (currency.getDefaultFractionDigits() < 0) {
+            throw new InvalidEventException(field + ": " + text + " is not a currency of payments"
+                    + " (a test, no-currency, metal or fund code)");
+        }
+        return currency;
     }
 
     static String requiredText(ObjectNode node, String field) throws InvalidEventException {
-        return requiredText(node, field, field);
+        return requiredText(node, field, field, MAX_FIELD_CHARS);
     }
 
-    static String requiredText(ObjectNode node, String path, String field) throws InvalidEventException {
-        return requiredText(node, path, field, MAX_FIELD_CHARS);
-    }
-
-    /** As {@link #requiredText(ObjectNode, String, String)}, for a field stored in a column at most {@code maxChars} wide. */
+    /** A required text at most {@code maxChars} long, with no control character. */
     static String requiredText(ObjectNode node, String path, String field, int maxChars) throws InvalidEventException {
         String text = optionalText(node, path, field, maxChars);
         if (text == null || text.isBlank()) {
             throw new InvalidEventException(path + ": missing");
         }
-        if (hasControl(text)) {
+        if (UntrustedText.hasControl(text)) {
             throw new InvalidEventException(path + ": contains control characters");
         }
         return text;
+    }
+
+    /**
+     * A required identifier: as {@link #requiredText(ObjectNode, String, String, int)}, and every
+     * character visible (no white space, zero-width, bidi or other format character), so that two
+     * identifiers that look the same are the same.
+     */
+    static String requiredIdentifier(ObjectNode node, String path, String field, int maxChars) throws InvalidEventException {
+        return requireVisible(path, requiredText(node, path, field, maxChars));
+    }
+
+    /** An optional identifier: absent, or present and as {@link #requiredIdentifier}. */
+    static String optionalIdentifier(ObjectNode node, String path, String field, int maxChars) throws InvalidEventException {
+        String text = optionalText(node, path, field, maxChars);
+        if (text == null) {
+            return null;
+        }
+        if (text.isBlank()) {
+            throw new InvalidEventException(path + ": blank");
+        }
+        if (UntrustedText.hasControl(text)) {
+            throw new InvalidEventException(path + ": contains control characters");
+        }
+        return requireVisible(path, text);
     }
 
     static String optionalText(ObjectNode node, String path, String field) throws InvalidEventException {
         return optionalText(node, path, field, MAX_FIELD_CHARS);
     }
 
-    private static String optionalText(ObjectNode node, String path, String field, int maxChars)
-            throws InvalidEventException {
+    static String optionalText(ObjectNode node, String path, String field, int maxChars) throws InvalidEventException {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) {
             return null;
@@ -106,7 +150,10 @@ final class EventFields {
         return value.asText();
     }
 
-    static boolean hasControl(String text) {
-        return text.chars().anyMatch(Character::isISOControl);
+    private static String requireVisible(String path, String text) throws InvalidEventException {
+        if (!UntrustedText.isVisibleIdentifier(text)) {
+            throw new InvalidEventException(path + ": contains white space or invisible (format) characters");
+        }
+        return text;
     }
 }

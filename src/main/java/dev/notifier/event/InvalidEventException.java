@@ -11,10 +11,10 @@ public class InvalidEventException extends Exception {
      * The reason travels as a Kafka header and a log line: it must never span lines. Not only CR
      * and LF break a line: so do VT, FF, NEL (U+0085) and U+2028/U+2029, and producer text such as
      * an unknown channel name is quoted in the reason, so every control character goes. Any email
-     * address quoted in producer text is masked, before the cut so none is cut in half.
+     * address quoted in producer text is masked, before the cut so none is cut in half. Both are
+     * single linear passes: the reason may quote a long field.
      */
     private static String oneLine(String reason) {
-        String flat = Mask.emailsIn(reason.replaceAll("[\\p{Cc}\\u2028\\u2029]+", " ").strip());
-        return flat.length() > 500 ? flat.substring(0, 500) + "..." : flat;
+        return UntrustedText.oneLine(Mask.emailsIn(reason), 500);
     }
 }

@@ -1,35 +1,50 @@
 package dev.notifier.event;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * How a recipient's address and push token appear in anything logged or published as a reason
  * (DLQ headers, {@code last_error}, log lines) or shown (the status page): masked.
  * {@code somchai@example.com} becomes {@code s***@example.com}, {@code device-token-abc} becomes
  * {@code devi…abc}: enough to tell two apart, not enough to use. Masking twice changes nothing.
+ *
+ * <p>Addresses in free text are found by one left-to-right scan, not a regular expression: a
+ * pattern such as {@code [\w.]+@...} tried at every position costs time quadratic in a long run of
+ * word characters, and the text masked here (a provider's reply, a reason quoting a field) comes
+ * from outside.
  */
 public final class Mask {
 
-    private static final Pattern EMAIL = Pattern.compile("([\\w.%+\\-]+)@([\\w\\-]+(?:\\.[\\w\\-]+)*)",
-            Pattern.UNICODE_CHARACTER_CLASS);
     private static final int SHORTEST_TOKEN_TO_SEARCH = 4;
 
     private Mask() {
     }
 
     /** Every address in free text masked; the rest of the text as it was. */
-    public static String emailsIn(String text) {
+    public static String emailsIn(CharSequence text) {
         if (text == null) {
             return null;
         }
-        Matcher matcher = EMAIL.matcher(text);
-        StringBuilder masked = new StringBuilder();
-        while (matcher.find()) {
-            matcher.appendReplacement(masked, Matcher.quoteReplacement(
-                    matcher.group(1).substring(0, 1) + "***@" + matcher.group(2)));
+        StringBuilder masked = new StringBuilder(text.length());
+        int copied = 0;
+        int floor = 0;
+        for (int at = 0; at < text.length(); at++) {
+            if (text.charAt(at) != '@') {
+                continue;
+            }
+            int start = at;
+            while (start > floor && isLocalChar(text.charAt(start - 1))) {
+                start--;
+            }
+            int end = domainEnd(text, at + 1);
+            floor = at + 1;
+            if (start == at || end == at + 1) {
+                continue;
+            }
+            masked.append(text, copied, start).append(text.charAt(start)).append("***@").append(text, at + 1, end);
+            copied = end;
+            floor = end;
+            at = end - 1;
         }
-        return matcher.appendTail(masked).toString();
+        return masked.append(text, copied, text.length()).toString();
     }
 
     /**
@@ -40,7 +55,8 @@ public final class Mask {
         if (text == null || text.isEmpty() || text.contains("***")) {
             return text;
         }
-        return EMAIL.matcher(text).find() ? emailsIn(text) : text.substring(0, 1) + "***";
+        String masked = emailsIn(text);
+        return !masked.equals(text) ? masked : text.substring(0, Character.charCount(text.codePointAt(0))) + "***";
     }
 
     public static String pushToken(String token) {
@@ -48,6 +64,27 @@ public final class Mask {
             return token;
         }
         return token.length() < 8 ? "…" : token.substring(0, 4) + "…" + token.substring(token.length() - 3);
+    }
+
+    /**
+     * A person's name, for a page or a log: the first character of each word, then {@code ***}
+     * ({@code สมชาย ใจดี} becomes {@code ส*** ใ***}). Masking twice changes nothing.
+     */
+    public static String name(String name) {
+        if (name == null || name.isBlank()) {
+            return name;
+        }
+        StringBuilder masked = new StringBuilder();
+        for (String word : UntrustedText.oneLine(name, 200).split(" ")) {
+            if (word.isEmpty()) {
+                continue;
+            }
+            if (masked.length() > 0) {
+                masked.append(' ');
+            }
+            masked.appendCodePoint(word.codePointAt(0)).append("***");
+        }
+        return masked.toString();
     }
 
     /** The address of a channel: an email address for EMAIL, a push token for PUSH. */
@@ -74,5 +111,39 @@ public final class Mask {
             masked = masked.replace(token, pushToken(token));
         }
         return emailsIn(masked);
+    }
+
+    /** The end of the domain that starts at {@code from}: labels of word characters and '-', joined by single dots. */
+    private static int domainEnd(CharSequence text, int from) {
+        int end = from;
+        while (end < text.length()) {
+            char c = text.charAt(end);
+            if (isDomainChar(c) || c == '.' && end > from && end + 1 < text.length() && isDomainChar(text.charAt(end + 1))
+                    && text.charAt(end - 1) != '.') {
+                end++;
+            } else {
+                break;
+            }
+        }
+        return end;
+    }
+
+    private static boolean isLocalChar(char c) {
+        return isWordChar(c) || c == '.' || c == '%' || c == '+' || c == '-';
+    }
+
+    private static boolean isDomainChar(char c) {
+        return isWordChar(c) || c == '-';
+    }
+
+    /** As {@code \w} with UNICODE_CHARACTER_CLASS: letters, marks, digits, connector punctuation. */
+    private static boolean isWordChar(char c) {
+        if (c < 128) {
+            return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_';
+        }
+        int type = Character.getType(c);
+        return Character.isLetterOrDigit(c) || type == Character.NON_SPACING_MARK || type == Character.COMBINING_SPACING_MARK
+                || type == Character.ENCLOSING_MARK || type == Character.CONNECTOR_PUNCTUATION
+                || Character.isSurrogate(c);
     }
 }

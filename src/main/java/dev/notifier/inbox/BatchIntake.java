@@ -21,9 +21,6 @@ import org.apache.camel.component.kafka.consumer.KafkaManualCommit;
  */
 public class BatchIntake {
 
-    /** The DLQ header that carries the reason; a poison record carries it from parsing on. */
-    public static final String DEAD_LETTER_REASON = "notifier-error";
-
     private final EventParser parser;
     private final ChannelPlanner planner;
     private final LongAdder recordsDone = new LongAdder();
@@ -43,8 +40,7 @@ public class BatchIntake {
                 TransferEvent event = parser.parse(message.getBody(byte[].class));
                 batch.addEvent(event, partition + "@" + message.getHeader(KafkaConstants.OFFSET));
             } catch (InvalidEventException e) {
-                message.setHeader(DEAD_LETTER_REASON, e.getMessage());
-                batch.addDeadLetter(message);
+                batch.addDeadLetter(DeadLetter.of(message, e.getMessage()));
             }
             batch.commitAfter(partition, message.getHeader(KafkaConstants.MANUAL_COMMIT, KafkaManualCommit.class));
         }

@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
-import org.apache.camel.Message;
 import org.apache.camel.component.kafka.consumer.KafkaManualCommit;
 
 /**
@@ -26,7 +25,7 @@ public final class RecordBatch {
 
     private final List<TransferEvent> events = new ArrayList<>();
     private final List<String> sources = new ArrayList<>();
-    private final List<Message> deadLetters = new ArrayList<>();
+    private final List<DeadLetter> deadLetters = new ArrayList<>();
     private final Map<String, KafkaManualCommit> lastCommitByPartition = new LinkedHashMap<>();
     private final Date recordedAt = new Date();
     private List<TransferEvent> newEvents = List.of();
@@ -39,7 +38,7 @@ public final class RecordBatch {
         sources.add(source);
     }
 
-    void addDeadLetter(Message record) {
+    void addDeadLetter(DeadLetter record) {
         deadLetters.add(record);
     }
 
@@ -130,8 +129,8 @@ public final class RecordBatch {
         return recordedAt;
     }
 
-    /** The poison records, each the original record's message (bytes, key and headers) with its reason. */
-    public List<Message> getDeadLetters() {
+    /** The poison records, each with its original bytes, key and headers and its reason. */
+    public List<DeadLetter> getDeadLetters() {
         return deadLetters;
     }
 

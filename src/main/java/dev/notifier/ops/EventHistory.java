@@ -59,13 +59,14 @@ public final class EventHistory {
         List<Row> rows = jdbc.query("SELECT channel, status, attempts, last_error, payload, created_at,"
                 + " next_attempt_at, sent_at FROM notifications WHERE event_id = ? ORDER BY channel", (row, i) -> {
                     TransferEvent event = stored.event(row);
+                    Recipient recipient = StoredNotifications.recipientOf(event);
                     String channel = row.getString("channel");
                     return new Row(event, new Delivery(channel, row.getString("status"), row.getInt("attempts"),
-                            StoredNotifications.maskedText(row.getString("last_error"), event.recipient()),
-                            StoredNotifications.maskedAddress(event.recipient(), channel),
+                            StoredNotifications.maskedText(row.getString("last_error"), recipient),
+                            StoredNotifications.maskedAddress(recipient, channel),
                             StoredNotifications.iso(row, "created_at"), StoredNotifications.iso(row, "next_attempt_at"),
                             StoredNotifications.iso(row, "sent_at"),
-                            masked(attempts.getOrDefault(channel, List.of()), event.recipient())));
+                            masked(attempts.getOrDefault(channel, List.of()), recipient)));
                 }, eventId);
         if (receivedAt == null && rows.isEmpty()) {
             return null;
@@ -94,10 +95,14 @@ public final class EventHistory {
                 .toList();
     }
 
+    /** Null when the stored payload no longer reads: the rows' last_error says why. */
     private static Event describe(TransferEvent event) {
+        if (event == null) {
+            return null;
+        }
         Recipient r = event.recipient();
         return new Event(event.type(), event.transferId(), event.amount().toPlainString(), event.currency(),
-                event.occurredAt().toString(), new Customer(r.userId(), r.name(), r.locale(),
+                event.occurredAt().toString(), new Customer(r.userId(), Mask.name(r.name()), r.locale(),
                         Mask.address(r.email()), Mask.pushToken(r.pushToken())));
     }
 }

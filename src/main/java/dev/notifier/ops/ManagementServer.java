@@ -18,17 +18,30 @@ import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerCon
  */
 public final class ManagementServer extends VertxPlatformHttpServer {
 
+    private final String configuredHost;
     private final int configuredPort;
 
     private ManagementServer(VertxPlatformHttpServerConfiguration configuration) {
         super(configuration);
+        this.configuredHost = configuration.getBindHost();
         this.configuredPort = configuration.getBindPort();
     }
 
     /** @param port 0 picks a free port (tests); {@link #getPort()} tells which */
     public static ManagementServer onPort(int port) {
+        return create("127.0.0.1", port, null);
+    }
+
+    /**
+     * @param host     the bind address ({@code NOTIFIER_HTTP_HOST}); beyond loopback only with a password
+     * @param password the operator's password for the page and its API ({@code NOTIFIER_HTTP_PASSWORD}), or null
+     */
+    public static ManagementServer create(String host, int port, String password) {
+        ManagementAccess.requireSafeBinding(host, password);
         VertxPlatformHttpServerConfiguration configuration = new VertxPlatformHttpServerConfiguration();
+        configuration.setBindHost(host);
         configuration.setBindPort(port);
+        configuration.setAuthenticationConfig(ManagementAccess.config(password));
         return new ManagementServer(configuration);
     }
 
@@ -48,14 +61,14 @@ public final class ManagementServer extends VertxPlatformHttpServer {
         try (ServerSocket probe = new ServerSocket()) {
             // as Vert.x binds: SO_REUSEADDR, so a port in TIME_WAIT after a restart is not "busy"
             probe.setReuseAddress(true);
-            probe.bind(new InetSocketAddress(getHost(), configuredPort));
+            probe.bind(new InetSocketAddress(configuredHost, configuredPort));
         } catch (IOException e) {
             throw cannotListen(e.getMessage(), e);
         }
     }
 
     private IllegalStateException cannotListen(String reason, Exception cause) {
-        return new IllegalStateException("Cannot listen on management port " + configuredPort
+        return new IllegalStateException("Cannot listen on management port " + configuredHost + ":" + configuredPort
                 + " (notifier.http.port, environment variable NOTIFIER_HTTP_PORT): " + reason
                 + ". Stop whatever uses the port, or set NOTIFIER_HTTP_PORT to a free one.", cause);
     }

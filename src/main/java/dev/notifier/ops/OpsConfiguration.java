@@ -22,6 +22,10 @@ public class OpsConfiguration implements CamelConfiguration {
 
     @PropertyInject(value = "notifier.http.port", defaultValue = "8080")
     private int httpPort;
+    @PropertyInject(value = "notifier.http.host", defaultValue = "127.0.0.1")
+    private String httpHost;
+    @PropertyInject(value = "notifier.http.password", defaultValue = "")
+    private String httpPassword;
     @PropertyInject(value = "notifier.health.database-timeout-seconds", defaultValue = "3")
     private int databaseTimeoutSeconds;
     @PropertyInject(value = "notifier.metrics.database-refresh-seconds", defaultValue = "5")
@@ -51,7 +55,8 @@ public class OpsConfiguration implements CamelConfiguration {
         registry.bind("eventHistory", new EventHistory(dataSource, stored));
 
         // started before the routes, so the platform-http consumers find its router
-        context.addService(ManagementServer.onPort(httpPort), true, true);
+        context.addService(ManagementServer.create(httpHost.strip(), httpPort,
+                httpPassword.isEmpty() ? null : httpPassword), true, true);
         context.addService(new ServiceSupport() {
             @Override
             protected void doStop() {

@@ -2,7 +2,7 @@ package dev.notifier.ops;
 
 import dev.notifier.event.Mask;
 import dev.notifier.event.Channel;
-import dev.notifier.event.TransferEvent;
+import dev.notifier.event.Recipient;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,11 +64,11 @@ public final class StatusSummary {
     private List<Latest> latest() {
         return jdbc.query("SELECT event_id, channel, status, attempts, last_error, payload, created_at, updated_at"
                 + " FROM notifications ORDER BY id DESC LIMIT " + LATEST, (row, i) -> {
-                    TransferEvent event = stored.event(row);
+                    Recipient recipient = StoredNotifications.recipientOf(stored.event(row));
                     String channel = row.getString("channel");
                     return new Latest(row.getString("event_id"), channel, row.getString("status"), row.getInt("attempts"),
-                            StoredNotifications.maskedText(row.getString("last_error"), event.recipient()),
-                            event.recipient().name(), StoredNotifications.maskedAddress(event.recipient(), channel),
+                            StoredNotifications.maskedText(row.getString("last_error"), recipient),
+                            StoredNotifications.maskedName(recipient), StoredNotifications.maskedAddress(recipient, channel),
                             StoredNotifications.iso(row, "created_at"), StoredNotifications.iso(row, "updated_at"));
                 });
     }

@@ -98,7 +98,7 @@ class EventParserTest {
         }
 
         @Test
-        void shouldRoundTripAnEventWithoutChannelsOrOptionalRecipientFields() {
+        void shouldRoundTripAnEventWithoutChannelsOrOptionalRecipientFields() throws Exception {
             TransferEvent event = ContractEvent.event().noChannels().name(null).locale(null).pushToken(null).build();
 
             TransferEvent stored = parser.fromStored(parser.toJson(event));
@@ -109,7 +109,7 @@ class EventParserTest {
 
         /** PostgreSQL stores up to 255 code points; an incoming record is held to 255 UTF-16 units. */
         @Test
-        void shouldReadBackStoredIdsLongerInUtf16UnitsThanAnIncomingRecordMayHave() {
+        void shouldReadBackStoredIdsLongerInUtf16UnitsThanAnIncomingRecordMayHave() throws Exception {
             String astral = Character.toString(0x1F600).repeat(ColumnLimits.USER_ID);
             TransferEvent event = new TransferEvent(ContractEvent.EVENT_ID, "TransferCompleted",
                     java.time.Instant.parse("2026-12-02T10:15:30Z"), astral, new java.math.BigDecimal("1.00"), "THB",
@@ -151,6 +151,121 @@ class EventParserTest {
 
             assertThat(rejectionOf(new EventParser(value.length - 1), value))
                     .contains(value.length + " bytes").contains("more than the " + (value.length - 1) + " allowed");
+        }
+    }
+
+    /** What the business allows, beyond the JSON's shape: each rule a DLQ reason of its own. */
+    @Nested
+    class BusinessRules {
+
+        private final java.time.Clock clock = java.time.Clock.fixed(java.time.Instant.parse("2026-12-03T00:00:00Z"),
+                java.time.ZoneOffset.UTC);
+        private final EventParser strict = new EventParser(new EventRules(MAX_BYTES, false, java.time.Duration.ofDays(30),
+                java.time.Duration.ofMinutes(10), clock));
+
+        @ParameterizedTest(name = "{0}")
+        @ValueSource(strings = {"TransferFailed", "transfercompleted", "TransferCompleted ", "Transfer\u200BCompleted"})
+        void shouldRefuseEveryTypeButTransferCompleted(String type) {
+            assertThat(rejectionOf(bytesWith(root -> root.put("type", type)))).startsWith("type: ");
+        }
+
+        @ParameterizedTest(name = "{0} {1}")
+        @org.junit.jupiter.params.provider.CsvSource({"THB, 1500.001", "THB, 0.005", "JPY, 100.5", "KWD, 1.0001", "USD, 0.001"})
+        void shouldRefuseAnAmountFinerThanItsCurrencysMinorUnit(String currency, String amount) {
+            String reason = rejectionOf(bytesWith(root -> root.put("currency", currency).put("amount", amount)));
+
+            assertThat(reason).startsWith("amount: " + amount + " is finer than the minor unit of " + currency);
+        }
+
+        @ParameterizedTest(name = "{0} {1}")
+        @org.junit.jupiter.params.provider.CsvSource({"THB, 1500.10", "JPY, 100", "JPY, 100.00", "KWD, 1.001", "USD, 0.01"})
+        void shouldAcceptAnAmountNoFinerThanItsCurrencysMinorUnit(String currency, String amount) throws Exception {
+            TransferEvent event = parser.parse(bytesWith(root -> root.put("currency", currency).put("amount", amount)));
+
+            assertThat(event.amount()).isEqualByComparingTo(amount);
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @ValueSource(strings = {"XTS", "XXX", "XAU", "XDR"})
+        void shouldRefuseCurrencyCodesThatAreNoCurrencyOfPayments(String code) {
+            assertThat(rejectionOf(bytesWith(root -> root.put("currency", code))))
+                    .isEqualTo("currency: " + code + " is not a currency of payments (a test, no-currency, metal or fund code)");
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @ValueSource(strings = {"2026-12-03T00:10:01Z", "9999-12-31T23:59:59Z", "2026-11-02T23:59:59Z", "1970-01-01T00:00:00Z"})
+        void shouldRefuseAnOccurredAtOutsideTheWindow(String occurredAt) {
+            assertThat(rejectionOf(strict, bytesWith(root -> root.put("occurredAt", occurredAt))))
+                    .startsWith("occurredAt: ").contains("(notifier.event.max-");
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @ValueSource(strings = {"2026-12-03T00:10:00Z", "2026-11-03T00:00:00Z", "2026-12-02T10:15:30Z"})
+        void shouldAcceptAnOccurredAtInsideTheWindow(String occurredAt) throws Exception {
+            assertThat(strict.parse(bytesWith(root -> root.put("occurredAt", occurredAt))).occurredAt())
+                    .isEqualTo(java.time.Instant.parse(occurredAt));
+        }
+
+        /** A stored payload is read back whatever time it is now: its row is the proof it was valid. */
+        @Test
+        void shouldReadBackAStoredEventOutsideTheWindow() throws Exception {
+            TransferEvent old = parser.parse(bytesWith(root -> root.put("occurredAt", "2026-10-01T00:00:00Z")));
+
+            assertThat(strict.fromStored(strict.toJson(old))).isEqualTo(old);
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @MethodSource("dev.notifier.event.EventParserTest#invisibleCharacters")
+        void shouldRefuseIdentifiersWithInvisibleCharacters(String description, String invisible) {
+            assertThat(rejectionOf(bytesWith(root -> root.put("transferId", "TRX-" + invisible + "000123"))))
+                    .isEqualTo("transferId: contains white space or invisible (format) characters");
+            assertThat(rejectionOf(bytesWith(root -> recipientOf(root).put("userId", "u-" + invisible + "42"))))
+                    .isEqualTo("recipient.userId: contains white space or invisible (format) characters");
+            assertThat(rejectionOf(bytesWith(root -> recipientOf(root).put("pushToken", "device" + invisible + "-token"))))
+                    .isEqualTo("recipient.pushToken: contains white space or invisible (format) characters");
+        }
+
+        /** A JSON escape can carry half a surrogate pair, which no UTF-8 byte sequence can. */
+        @Test
+        void shouldRefuseAnIdentifierHoldingALoneSurrogate() {
+            String json = new String(ContractEvent.bytes(), StandardCharsets.UTF_8).replace("TRX-000123", "TRX-\\uD800");
+
+            assertThat(rejectionOf(json.getBytes(StandardCharsets.UTF_8)))
+                    .isEqualTo("transferId: contains white space or invisible (format) characters");
+        }
+
+        @Test
+        void shouldKeepNamesAsFreeText() throws Exception {
+            TransferEvent event = parser.parse(bytesWith(root -> recipientOf(root).put("name", "สมชาย​ ใจดี")));
+
+            assertThat(event.recipient().name()).isEqualTo("สมชาย​ ใจดี");
+        }
+
+        @Test
+        void shouldRefuseMoreChannelItemsThanAllowed() {
+            byte[] value = bytesWith(root -> {
+                var channels = root.putArray("channels");
+                for (int i = 0; i <= EventParser.MAX_CHANNELS; i++) {
+                    channels.add("EMAIL");
+                }
+            });
+
+            assertThat(rejectionOf(value)).isEqualTo("channels: 17 items, more than the 16 allowed");
+        }
+
+        @Test
+        void shouldRefuseALongChannelNameWithoutQuotingAllOfIt() {
+            String reason = rejectionOf(bytesWith(root -> root.putArray("channels").add("E".repeat(50_000))));
+
+            assertThat(reason).startsWith("channels: ").endsWith("is not a channel name").hasSizeLessThan(120);
+        }
+
+        @Test
+        void shouldRefuseJsonNestedDeeperThanAllowed() {
+            String deep = "[".repeat(1000) + "]".repeat(1000);
+
+            assertThat(rejectionOf(bytesWith(root -> root.putRawValue("meta",
+                    new com.fasterxml.jackson.databind.util.RawValue(deep))))).startsWith("not JSON");
         }
     }
 
@@ -200,6 +315,18 @@ class EventParserTest {
                 arguments("transferId", ColumnLimits.TRANSFER_ID, (Setter) (root, value) -> root.put("transferId", value)),
                 arguments("recipient.userId", ColumnLimits.USER_ID,
                         (Setter) (root, value) -> recipientOf(root).put("userId", value)));
+    }
+
+    static Stream<Arguments> invisibleCharacters() {
+        return Stream.of(
+                arguments("space", " "),
+                arguments("no-break space", "\u00A0"),
+                arguments("zero-width space", "\u200B"),
+                arguments("zero-width joiner", "\u200D"),
+                arguments("right-to-left override", "\u202E"),
+                arguments("byte order mark", "\uFEFF"),
+                arguments("ideographic space", "\u3000"),
+                arguments("private use", "\uE000"));
     }
 
     static Stream<Arguments> invalidValues() {

@@ -70,7 +70,7 @@ final class EventPlan {
         validEvents++;
     }
 
-    /** At least twelve classes of record that can never be processed. */
+    /** Every class of record that can never be processed, as the contract lists them, and then some. */
     private void addPoison(String topic) {
         String valid = Events.json(UUID.randomUUID(), "en", null);
         poison.put("not-json", bytes("transfer completed!"));
@@ -91,7 +91,26 @@ final class EventPlan {
         poison.put("oversize", oversize);
         poison.put("wrong-encoding", "{\"name\":\"สมชาย\"}".getBytes(java.nio.charset.Charset.forName("TIS-620")));
         poison.put("missing-recipient", bytes(valid.replaceFirst(",\\s*\"recipient\":\\{[^}]+\\}", "")));
-        poison.forEach((kind, value) -> records.add(new ProducerRecord<>(topic, bytes(kind), value)));
+        // the security baseline's classes (issue 11): business rules, invisible characters, addresses
+        // that cannot be delivered exactly as written, unbounded arrays and nesting
+        poison.put("other-type", bytes(valid.replace("\"TransferCompleted\"", "\"TransferFailed\"")));
+        poison.put("finer-than-minor-unit", bytes(valid.replace("\"1500.00\"", "\"1500.001\"")));
+        poison.put("test-currency", bytes(valid.replace("\"THB\"", "\"XTS\"")));
+        poison.put("far-future", bytes(valid.replace("2026-12-02T10:15:30Z", "2999-01-01T00:00:00Z")));
+        poison.put("epoch-date", bytes(valid.replace("2026-12-02T10:15:30Z", "1970-01-01T00:00:00Z")));
+        poison.put("zero-width-id", bytes(valid.replaceFirst("\"transferId\":\"TRX-", "\"transferId\":\"TRX-\u200B")));
+        poison.put("homoglyph-address", bytes(valid.replaceFirst("\"email\":\"user-", "\"email\":\"\u0443ser-")));
+        poison.put("quoted-address", bytes(valid.replaceFirst("\"email\":\"[^\"]+\"",
+                "\"email\":\"\\\"a@b\\\"@example.com\"")));
+        poison.put("too-many-channels", bytes(valid.replaceFirst("}$", ",\"channels\":[" + "\"EMAIL\",".repeat(40)
+                + "\"PUSH\"]}").replaceFirst("\\s+$", "")));
+        poison.put("deep-nesting", bytes(valid.replaceFirst("\\{", "{\"meta\":" + "[".repeat(500) + "]".repeat(500) + ",")));
+        poison.forEach((kind, value) -> {
+            ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, bytes(kind), value);
+            // headers named like what the routes and camel-kafka read: they must change nothing
+            record.headers().add("optedOutChannels", bytes("EMAIL")).add("kafka.OVERRIDE_TOPIC", bytes("elsewhere"));
+            records.add(record);
+        });
     }
 
     /** Odd but valid: delivered, and delivered safely (no header injection, HTML as text). */
@@ -107,7 +126,9 @@ final class EventPlan {
         UUID headerInjection = UUID.randomUUID();
         ProducerRecord<byte[], byte[]> withHeaders = Events.record(topic, "record-headers",
                 Events.json(headerInjection, "en", "[\"EMAIL\"]"));
-        withHeaders.headers().add("Bcc", bytes("spy@evil.example")).add("To", bytes("spy@evil.example"));
+        withHeaders.headers().add("Bcc", bytes("spy@evil.example")).add("To", bytes("spy@evil.example"))
+                .add("optedOutChannels", bytes("EMAIL")).add("freshClaim", bytes("true"))
+                .add("kafka.OVERRIDE_TOPIC", bytes("elsewhere")).add("claimToken", bytes("stolen"));
         records.add(withHeaders);
         expectedSent.add(headerInjection + ":EMAIL");
         validEvents += 3;

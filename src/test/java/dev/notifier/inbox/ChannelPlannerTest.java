@@ -103,12 +103,15 @@ class ChannelPlannerTest {
         }
 
         @Test
-        void shouldStoreAPayloadThatReadsBackAsTheSameEvent() {
+        void shouldStoreAPayloadThatReadsBackAsTheSameEvent() throws Exception {
             TransferEvent event = ContractEvent.event().noChannels().build();
 
             List<Map<String, Object>> rows = planner.plan(event, NO_OPT_OUTS);
 
-            assertThat(rows).extracting(row -> parser.fromStored((String) row.get("payload"))).containsOnly(event);
+            for (Map<String, Object> row : rows) {
+                assertThat(parser.fromStored((String) row.get("payload"))).isEqualTo(event);
+            }
+            assertThat(rows).isNotEmpty();
         }
 
         @Test

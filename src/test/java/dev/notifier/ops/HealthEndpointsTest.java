@@ -78,7 +78,7 @@ class HealthEndpointsTest extends PipelineTestBase {
             settings.put("notifier.http.port", String.valueOf(taken.getLocalPort()));
 
             assertThatThrownBy(() -> RunningNotifier.start(settings))
-                    .hasStackTraceContaining("Cannot listen on management port " + taken.getLocalPort())
+                    .hasStackTraceContaining("Cannot listen on management port 127.0.0.1:" + taken.getLocalPort())
                     .hasStackTraceContaining("NOTIFIER_HTTP_PORT");
         }
     }

@@ -26,4 +26,12 @@ public final class ManagementPort {
         return HTTP.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(30)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
+
+    /** A GET with HTTP Basic credentials. */
+    public HttpResponse<String> get(String path, String user, String password) throws IOException, InterruptedException {
+        String credentials = java.util.Base64.getEncoder().encodeToString((user + ":" + password)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return HTTP.send(HttpRequest.newBuilder(URI.create(url(path))).timeout(Duration.ofSeconds(30))
+                .header("Authorization", "Basic " + credentials).build(), HttpResponse.BodyHandlers.ofString());
+    }
 }

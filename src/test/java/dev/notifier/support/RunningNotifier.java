@@ -41,7 +41,13 @@ public final class RunningNotifier implements AutoCloseable {
     }
 
     public static RunningNotifier start(Map<String, String> settings) throws Exception {
-        Main main = NotifierApplication.newMain(settings);
+        return start(settings, System::getenv);
+    }
+
+    /** With {@code NOTIFIER_*} variables (and {@code _FILE}s) from the given environment instead of the process's. */
+    public static RunningNotifier start(Map<String, String> settings, java.util.function.UnaryOperator<String> environment)
+            throws Exception {
+        Main main = NotifierApplication.newMain(settings, environment);
         try {
             main.start();
         } catch (Exception | Error e) {

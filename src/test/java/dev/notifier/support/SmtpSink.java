@@ -18,11 +18,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 
 /**
  * A minimal SMTP server: the protocol's plain path (HELO/EHLO, MAIL, RCPT, DATA, RSET, NOOP, QUIT),
- * a thread per connection. Each recipient gets the reply {@code recipientReply} gives it; each
- * message accepted is handed over with its recipients and Message-ID.
+ * optionally SMTPUTF8 and STARTTLS, a thread per connection. Each recipient gets the reply
+ * {@code recipientReply} gives it; each message accepted is handed over with its envelope exactly as
+ * the client wrote it (UTF-8 bytes decoded as UTF-8, so a byte-cut character shows) and its Message-ID.
  *
  * <p>Every reply is one write on a socket with TCP_NODELAY: GreenMail writes multi-line replies line
  * by line with Nagle's algorithm on, and each such reply then waits for the client's delayed ACK,
@@ -30,8 +34,25 @@ import java.util.function.Function;
  */
 public final class SmtpSink implements AutoCloseable {
 
-    /** A message the sink accepted. */
-    public record AcceptedMail(List<String> recipients, String messageId) {
+    /**
+     * A message the sink accepted.
+     *
+     * @param mailFrom   the MAIL FROM command's argument, parameters included ({@code <a@b> SMTPUTF8})
+     * @param connection which connection it came on (1, 2, ... in the order they were accepted)
+     */
+    public record AcceptedMail(List<String> recipients, String messageId, String mailFrom, int connection, boolean tls) {
+
+        public AcceptedMail(List<String> recipients, String messageId) {
+            this(recipients, messageId, null, 0, false);
+        }
+    }
+
+    /**
+     * @param smtpUtf8 announce SMTPUTF8 (RFC 6531) in the EHLO reply
+     * @param tls      announce STARTTLS and speak TLS with this context after it; null: no STARTTLS
+     */
+    public record Options(boolean smtpUtf8, SSLContext tls) {
+        public static final Options PLAIN = new Options(false, null);
     }
 
     private static final String REJECT_RECIPIENT = "550 5.1.1 Recipient address rejected: user unknown";
@@ -39,13 +60,21 @@ public final class SmtpSink implements AutoCloseable {
     private final ServerSocket server;
     private final Function<String, String> recipientReply;
     private final Consumer<AcceptedMail> onMessage;
+    private final Options options;
     private final ExecutorService connections = Executors.newCachedThreadPool();
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
+    private final AtomicInteger accepted = new AtomicInteger();
 
     public SmtpSink(int port, Function<String, String> recipientReply, Consumer<AcceptedMail> onMessage)
             throws IOException {
+        this(port, recipientReply, onMessage, Options.PLAIN);
+    }
+
+    public SmtpSink(int port, Function<String, String> recipientReply, Consumer<AcceptedMail> onMessage, Options options)
+            throws IOException {
         this.recipientReply = recipientReply;
         this.onMessage = onMessage;
+        this.options = options;
         server = new ServerSocket();
         // a sink stopped and started again (an outage) binds the same port at once
         server.setReuseAddress(true);
@@ -53,6 +82,11 @@ public final class SmtpSink implements AutoCloseable {
         Thread acceptor = new Thread(this::accept, "smtp-sink-" + port());
         acceptor.setDaemon(true);
         acceptor.start();
+    }
+
+    /** Accepts every recipient and records every message. */
+    public static SmtpSink recording(Consumer<AcceptedMail> onMessage, Options options) throws IOException {
+        return new SmtpSink(0, recipient -> "250 2.1.5 Ok", onMessage, options);
     }
 
     /** Refuses every recipient with {@code 550 5.1.1}: the permanent rejection GreenMail cannot be told to give. */
@@ -64,34 +98,57 @@ public final class SmtpSink implements AutoCloseable {
         return server.getLocalPort();
     }
 
+    /** How many connections clients opened so far. */
+    public int connectionsAccepted() {
+        return accepted.get();
+    }
+
     private void accept() {
         while (!server.isClosed()) {
             try {
                 Socket socket = server.accept();
                 socket.setTcpNoDelay(true);
                 open.add(socket);
-                connections.execute(() -> converse(socket));
+                int number = accepted.incrementAndGet();
+                connections.execute(() -> converse(socket, number));
             } catch (IOException e) {
                 // closed: the loop ends
             }
         }
     }
 
-    private void converse(Socket socket) {
-        try (socket; BufferedReader in = new BufferedReader(
-                new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1))) {
+    private void converse(Socket plain, int number) {
+        Socket socket = plain;
+        try {
+            BufferedReader in = reader(socket);
             OutputStream out = socket.getOutputStream();
             reply(out, "220 sink ESMTP");
             List<String> recipients = new ArrayList<>();
+            String mailFrom = null;
+            boolean tls = false;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String command = line.toUpperCase(Locale.ROOT);
-                if (command.startsWith("EHLO") || command.startsWith("HELO")) {
+                if (command.startsWith("EHLO")) {
+                    reply(out, ehlo(tls));
+                } else if (command.startsWith("HELO")) {
                     reply(out, "250 sink");
+                } else if (command.equals("STARTTLS") && options.tls() != null && !tls) {
+                    reply(out, "220 2.0.0 Ready to start TLS");
+                    SSLSocket secured = (SSLSocket) options.tls().getSocketFactory()
+                            .createSocket(socket, socket.getInetAddress().getHostAddress(), socket.getPort(), true);
+                    secured.setUseClientMode(false);
+                    secured.startHandshake();
+                    socket = secured;
+                    open.add(socket);
+                    in = reader(socket);
+                    out = socket.getOutputStream();
+                    tls = true;
                 } else if (command.startsWith("MAIL FROM")) {
                     recipients.clear();
+                    mailFrom = utf8(line.substring(line.indexOf(':') + 1).trim());
                     reply(out, "250 2.1.0 Ok");
                 } else if (command.startsWith("RCPT TO")) {
-                    String recipient = line.substring(line.indexOf(':') + 1).trim().replaceAll("^<|>.*$", "");
+                    String recipient = utf8(line.substring(line.indexOf(':') + 1).trim().replaceAll("^<|>.*$", ""));
                     String answer = recipientReply.apply(recipient);
                     if (answer.startsWith("2")) {
                         recipients.add(recipient);
@@ -99,7 +156,7 @@ public final class SmtpSink implements AutoCloseable {
                     reply(out, answer);
                 } else if (command.equals("DATA") && !recipients.isEmpty()) {
                     reply(out, "354 End data with <CR><LF>.<CR><LF>");
-                    onMessage.accept(new AcceptedMail(List.copyOf(recipients), readMessageId(in)));
+                    onMessage.accept(new AcceptedMail(List.copyOf(recipients), readMessageId(in), mailFrom, number, tls));
                     reply(out, "250 2.0.0 Ok: queued");
                 } else if (command.equals("QUIT")) {
                     reply(out, "221 2.0.0 Bye");
@@ -113,8 +170,34 @@ public final class SmtpSink implements AutoCloseable {
         } catch (IOException e) {
             // the client went away, or the sink was closed under it (an outage)
         } finally {
+            try {
+                socket.close();
+            } catch (IOException ignored) {
+                // going away anyway
+            }
             open.remove(socket);
+            open.remove(plain);
         }
+    }
+
+    private String ehlo(boolean tls) {
+        StringBuilder lines = new StringBuilder("250-sink\r\n");
+        if (options.smtpUtf8()) {
+            lines.append("250-SMTPUTF8\r\n");
+        }
+        if (options.tls() != null && !tls) {
+            lines.append("250-STARTTLS\r\n");
+        }
+        return lines.append("250 8BITMIME").toString();
+    }
+
+    /** Lines are read as ISO-8859-1, byte for byte; what a client meant as UTF-8 is decoded as such. */
+    private static String utf8(String bytesAsLatin1) {
+        return new String(bytesAsLatin1.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+    }
+
+    private static BufferedReader reader(Socket socket) throws IOException {
+        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
     }
 
     /** Reads the message up to the lone dot; its Message-ID header, if any. */

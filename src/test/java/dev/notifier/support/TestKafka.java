@@ -67,12 +67,17 @@ public final class TestKafka {
     /** A fresh topic with a unique name. */
     public static String createTopic(String prefix, int partitions) {
         String name = prefix + "-" + UUID.randomUUID().toString().substring(0, 8);
+        createNamedTopic(name, partitions, Map.of());
+        return name;
+    }
+
+    /** A topic of this very name, with topic configs such as {@code max.message.bytes}. */
+    public static void createNamedTopic(String name, int partitions, Map<String, String> configs) {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get();
+            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1).configs(configs))).all().get();
         } catch (Exception e) {
             throw new IllegalStateException("could not create topic " + name, e);
         }
-        return name;
     }
 
     public static KafkaProducer<byte[], byte[]> producer() {

@@ -1,6 +1,7 @@
 package dev.notifier.delivery.email;
 
 import dev.notifier.delivery.LocalizedText;
+import dev.notifier.delivery.UndeliverableException;
 import dev.notifier.event.EmailAddresses;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
@@ -31,19 +32,39 @@ public class EmailComposer {
         System.getProperties().putIfAbsent(STREAM_PROVIDER, "org.eclipse.angus.mail.util.MailStreamProvider");
     }
 
-    private static final Session SESSION = Session.getInstance(new Properties());
-
+    private final Session session;
     private final InternetAddress from;
     private final LocalizedText text;
 
-    public EmailComposer(String from, LocalizedText text) throws MessagingException {
-        this.from = new InternetAddress(from, true);
+    public EmailComposer(String from, LocalizedText text) throws InvalidEventException {
+        this(from, text, false);
+    }
+
+    /**
+     * @param utf8 SMTPUTF8 is on: the message's headers may then carry a non-ASCII address as UTF-8
+     *             (written byte by byte otherwise, which would spoil any such header)
+     * @throws InvalidEventException when the sender address is not one deliverable address
+     */
+    public EmailComposer(String from, LocalizedText text, boolean utf8) throws InvalidEventException {
+        Properties properties = new Properties();
+        properties.setProperty("mail.mime.allowutf8", String.valueOf(utf8));
+        this.session = Session.getInstance(properties);
+        this.from = envelopeAddress(EmailAddresses.requireDeliverable(from, utf8));
         this.text = text;
     }
 
-    public MimeMessage compose(TransferEvent event) throws MessagingException, InvalidEventException {
-        InternetAddress to = EmailAddresses.requireSingleMailbox(event.recipient().email());
-        MimeMessage message = new StableIdMimeMessage(SESSION, "<" + event.eventId() + ".email@notifier>");
+    /** The whole message; whatever stops it from being built stops it every time ({@link UndeliverableException}). */
+    public MimeMessage compose(TransferEvent event) {
+        try {
+            return build(event);
+        } catch (MessagingException | InvalidEventException | RuntimeException e) {
+            throw new UndeliverableException("cannot compose the email: " + e.getMessage(), e);
+        }
+    }
+
+    private MimeMessage build(TransferEvent event) throws MessagingException, InvalidEventException {
+        InternetAddress to = envelopeAddress(EmailAddresses.requireDeliverable(event.recipient().email(), true));
+        MimeMessage message = new StableIdMimeMessage(session, "<" + event.eventId() + ".email@notifier>", to);
         message.setFrom(from);
         message.setRecipient(Message.RecipientType.TO, to);
         message.setSubject(text.title(event), "UTF-8");
@@ -52,5 +73,15 @@ public class EmailComposer {
         message.setHeader("X-Notification-Key", event.eventId() + ":EMAIL");
         message.saveChanges();
         return message;
+    }
+
+    /**
+     * The address exactly as validated, not parsed again: InternetAddress's own parser would be a
+     * second opinion on what the recipient is, and the envelope must be this string.
+     */
+    static InternetAddress envelopeAddress(String address) {
+        InternetAddress to = new InternetAddress();
+        to.setAddress(address);
+        return to;
     }
 }

@@ -19,8 +19,21 @@ public final class SmtpReplies {
     /** The server's own words when it gave a reply ("550 5.1.1 user unknown"), else the failure. */
     public static String describe(MessagingException failure) {
         MessagingException reply = reply(failure);
-        return reply != null ? "reply " + String.valueOf(reply.getMessage()).strip()
-                : String.valueOf(failure.getMessage()).strip();
+        if (reply != null) {
+            return "reply " + String.valueOf(reply.getMessage()).strip();
+        }
+        // no reply: the client failed on its own (TLS, a refused connection); the cause says why
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = String.valueOf(failure.getMessage()).strip();
+        return root == failure || root.getMessage() == null ? message : message + ": " + root.getMessage().strip();
+    }
+
+    /** Whether the server answered at all (with a reply code), rather than the client failing on its own. */
+    public static boolean hasReply(MessagingException failure) {
+        return reply(failure) != null;
     }
 
     private static int replyCode(MessagingException failure) {

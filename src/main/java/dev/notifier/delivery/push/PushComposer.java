@@ -3,6 +3,7 @@ package dev.notifier.delivery.push;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.notifier.delivery.LocalizedText;
+import dev.notifier.delivery.UndeliverableException;
 import dev.notifier.event.TransferEvent;
 
 /** The push gateway's request body, built from the event's own fields. */
@@ -23,7 +24,16 @@ public class PushComposer {
         return token == null ? null : "Bearer " + token;
     }
 
+    /** The request body; whatever stops it from being built stops it every time ({@link UndeliverableException}). */
     public String body(TransferEvent event) {
+        try {
+            return build(event);
+        } catch (RuntimeException e) {
+            throw new UndeliverableException("cannot compose the push request: " + e.getMessage(), e);
+        }
+    }
+
+    private String build(TransferEvent event) {
         ObjectNode body = mapper.createObjectNode();
         body.put("token", event.recipient().pushToken());
         body.put("title", text.title(event));

@@ -1,6 +1,7 @@
 package dev.notifier.delivery.push;
 
 import dev.notifier.delivery.ProviderRejectedException;
+import dev.notifier.event.UntrustedText;
 import org.apache.camel.Body;
 import org.apache.camel.Exchange;
 import org.apache.camel.Header;
@@ -20,8 +21,8 @@ public class PushResponses {
         throw new ProviderRejectedException(reason, !transientFailure);
     }
 
+    /** A gateway's body is free text of any size: one line, cut, read no further than needed. */
     private static String abbreviate(String body) {
-        String flat = body.replaceAll("\\s+", " ").strip();
-        return flat.length() > 300 ? flat.substring(0, 300) + "..." : flat;
+        return UntrustedText.oneLine(body, 300);
     }
 }

@@ -1,6 +1,7 @@
 package dev.notifier.ops.commands;
 
 import dev.notifier.cli.CommandLine;
+import dev.notifier.config.KafkaClientSettings;
 import dev.notifier.config.ServiceProperties;
 import java.util.Set;
 
@@ -31,7 +32,9 @@ public final class DlqCommand extends OperatorCommand {
                 and notifier-source. The DLQ is read by the consumer group <NOTIFIER_KAFKA_GROUP>-dlq-replay,
                 which commits each record only after the main topic acknowledged it: a record is replayed
                 once, and a second run replays only what was dead-lettered since. Valid events that were
-                already recorded are dropped by the inbox as duplicates. Run one replay at a time.
+                already recorded are dropped by the inbox as duplicates. A record that was cut to fit the
+                DLQ (header notifier-truncated) is skipped and counted: only its producer has it whole.
+                Run one replay at a time.
                   --limit N   replay at most N records (default: all there are now)
                 """;
     }
@@ -44,9 +47,14 @@ public final class DlqCommand extends OperatorCommand {
         String dlqTopic = p.get("notifier.kafka.dlq-topic");
         String mainTopic = p.get("notifier.kafka.topic");
         String group = p.get("notifier.kafka.group") + "-dlq-replay";
-        int replayed = new DlqReplay(p.get("notifier.kafka.brokers"), dlqTopic, mainTopic, group).replay(limit);
-        out().println("replayed " + replayed + " record(s) from " + dlqTopic + " to " + mainTopic + " (group " + group + ")"
-                + (replayed == limit ? "; limit reached, run again for more" : ""));
+        DlqReplay.Result result = new DlqReplay(KafkaClientSettings.from(p::find), dlqTopic, mainTopic, group)
+                .replay(limit);
+        out().println("replayed " + result.replayed() + " record(s) from " + dlqTopic + " to " + mainTopic
+                + " (group " + group + ")" + (result.replayed() == limit ? "; limit reached, run again for more" : ""));
+        if (result.skippedTruncated() > 0) {
+            out().println("skipped " + result.skippedTruncated() + " record(s) the DLQ holds only in part"
+                    + " (header notifier-truncated): their producer must send them again");
+        }
         return OK;
     }
 

@@ -1,5 +1,6 @@
 package dev.notifier.ops.commands;
 
+import dev.notifier.config.KafkaClientSettings;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -31,31 +32,36 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 final class DlqReplay {
 
     static final Set<String> NOTIFIER_HEADERS = Set.of("notifier-error", "notifier-source");
+    static final String TRUNCATED = "notifier-truncated";
     private static final Duration POLL = Duration.ofMillis(500);
     private static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(60);
 
-    private final String brokers;
+    private final KafkaClientSettings kafka;
     private final String dlqTopic;
     private final String mainTopic;
     private final String group;
 
-    DlqReplay(String brokers, String dlqTopic, String mainTopic, String group) {
-        this.brokers = brokers;
+    DlqReplay(KafkaClientSettings kafka, String dlqTopic, String mainTopic, String group) {
+        this.kafka = kafka;
         this.dlqTopic = dlqTopic;
         this.mainTopic = mainTopic;
         this.group = group;
     }
 
-    /** Replays up to {@code limit} records; returns how many were replayed. */
-    int replay(int limit) throws Exception {
+    /** What a run did: records replayed, and records skipped because the DLQ holds only part of them. */
+    record Result(int replayed, int skippedTruncated) {
+    }
+
+    /** Replays up to {@code limit} records. */
+    Result replay(int limit) throws Exception {
         try {
             return replayUpTo(limit);
         } catch (TimeoutException e) {
-            throw new IllegalStateException("Kafka at " + brokers + " did not answer in time: " + e.getMessage(), e);
+            throw new IllegalStateException("Kafka at " + kafka.brokers() + " did not answer in time: " + e.getMessage(), e);
         }
     }
 
-    private int replayUpTo(int limit) throws Exception {
+    private Result replayUpTo(int limit) throws Exception {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerConfig(limit));
              KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(producerConfig())) {
             requireTopic(consumer, dlqTopic, "DLQ");
@@ -64,6 +70,7 @@ final class DlqReplay {
             Map<TopicPartition, Long> end = null;
             long assignmentDeadline = System.nanoTime() + ASSIGNMENT_TIMEOUT.toNanos();
             int replayed = 0;
+            int skipped = 0;
             while (replayed < limit) {
                 var records = consumer.poll(POLL);
                 if (end == null) {
@@ -78,23 +85,29 @@ final class DlqReplay {
                 }
                 for (ConsumerRecord<byte[], byte[]> record : records) {
                     if (replayed < limit && record.offset() < end.getOrDefault(partitionOf(record), 0L)) {
-                        publish(producer, record);
+                        // a record cut to fit the DLQ is not the record that was sent: replaying it
+                        // would only dead-letter it again, now as "not JSON"
+                        if (record.headers().lastHeader(TRUNCATED) != null) {
+                            skipped++;
+                        } else {
+                            publish(producer, record);
+                            replayed++;
+                        }
                         consumer.commitSync(Map.of(partitionOf(record), new OffsetAndMetadata(record.offset() + 1)));
-                        replayed++;
                     }
                 }
                 if (reached(consumer, end)) {
                     break;
                 }
             }
-            return replayed;
+            return new Result(replayed, skipped);
         }
     }
 
     private void requireTopic(KafkaConsumer<byte[], byte[]> consumer, String topic, String role) {
         List<PartitionInfo> partitions = consumer.partitionsFor(topic);
         if (partitions == null || partitions.isEmpty()) {
-            throw new IllegalStateException(role + " topic " + topic + " does not exist at " + brokers);
+            throw new IllegalStateException(role + " topic " + topic + " does not exist at " + kafka.brokers());
         }
     }
 
@@ -149,8 +162,6 @@ final class DlqReplay {
     }
 
     private Properties common() {
-        Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers);
-        return props;
+        return kafka.clientProperties();
     }
 }

@@ -1,6 +1,7 @@
 package dev.notifier.ops.commands;
 
 import dev.notifier.event.EventParser;
+import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
 import dev.notifier.inbox.ChannelPlanner;
 import dev.notifier.inbox.InboxRepository;
@@ -85,7 +86,7 @@ final class InboxAudit {
         TransferEvent event;
         try {
             event = parser.fromStored(key.payload);
-        } catch (RuntimeException e) {
+        } catch (InvalidEventException | RuntimeException e) {
             findings.add(new Finding("unreadable", key.eventId, String.join(",", key.channels), e.getMessage()));
             return;
         }

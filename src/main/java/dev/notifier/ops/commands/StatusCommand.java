@@ -69,7 +69,7 @@ public final class StatusCommand extends OperatorCommand {
                 ? "no inbox key (purged by the inbox retention, or never recorded through the inbox)"
                 : String.join("; ", received)));
         if (rows.isEmpty()) {
-            out().println("no notification rows: the event planned no channel (none named, no address, or all opted out)");
+            out().println("no notification rows: the event planned no channel (none named, no address, or all opted out), or its rows were purged by retention");
         }
         rows.forEach(out()::println);
         return OK;

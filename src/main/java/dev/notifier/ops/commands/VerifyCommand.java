@@ -63,7 +63,7 @@ public final class VerifyCommand extends OperatorCommand {
 
         findings.forEach(out()::println);
         out().println("checked " + inbox.keys() + " inbox key(s)" + (since.equals(Instant.EPOCH) ? "" : " since " + since)
-                + " (" + inbox.keysWithoutRows() + " without rows: planned no channel, not checkable) and their rows: "
+                + " (" + inbox.keysWithoutRows() + " without rows: planned no channel or purged by retention, not checkable) and their rows: "
                 + (findings.isEmpty() ? "clean" : findings.size() + " finding(s)"));
         return findings.isEmpty() ? OK : FAILED;
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.notifier.delivery.LocalizedText;
+import dev.notifier.delivery.UndeliverableException;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
 import dev.notifier.support.ContractEvent;
@@ -59,7 +60,9 @@ class EmailComposerTest {
         void shouldRefuseARecipientAddressThatIsNotOneBareMailbox(String email) {
             TransferEvent event = ContractEvent.event().email(email).build();
 
-            assertThatThrownBy(() -> composer.compose(event)).isInstanceOf(InvalidEventException.class);
+            // no retry can make it one: the row is FAILED at once
+            assertThatThrownBy(() -> composer.compose(event)).isInstanceOf(UndeliverableException.class)
+                    .hasMessageStartingWith("cannot compose the email: recipient.email: ");
         }
 
         @Test
@@ -144,7 +147,7 @@ class EmailComposerTest {
     private static EmailComposer composer() {
         try {
             return new EmailComposer(FROM, new LocalizedText(ZoneId.of("Asia/Bangkok")));
-        } catch (MessagingException e) {
+        } catch (InvalidEventException e) {
             throw new IllegalStateException(e);
         }
     }

@@ -48,7 +48,7 @@ class PushResponsesTest {
     void shouldAbbreviateALongResponseBody() {
         ProviderRejectedException rejected = rejectionOf(500, "x".repeat(10_000));
 
-        assertThat(rejected.getMessage()).hasSizeLessThan(400).endsWith("...");
+        assertThat(rejected.getMessage()).hasSizeLessThan(400).endsWith("…");
     }
 
     @Test

@@ -26,7 +26,7 @@ class VerifyCommandTest extends DatabaseTestBase {
         CommandRun run = verify();
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).isEqualTo("checked 3 inbox key(s) (1 without rows: planned no channel, not checkable)"
+        assertThat(run.out()).isEqualTo("checked 3 inbox key(s) (1 without rows: planned no channel or purged by retention, not checkable)"
                 + " and their rows: clean\n");
     }
 

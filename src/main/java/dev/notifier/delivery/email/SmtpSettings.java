@@ -1,0 +1,46 @@
+package dev.notifier.delivery.email;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * How Notifier talks to its SMTP server, beyond host, port and credentials (which camel-mail's
+ * endpoint and component hand to {@link SmtpSender}).
+ *
+ * @param tls                   none, STARTTLS required, or TLS from the first byte (SMTPS)
+ * @param truststore            a PKCS12 or JKS trust store for the server's certificate, or {@code null}: the JVM's own
+ * @param utf8                  SMTPUTF8: non-ASCII addresses accepted, sent only to a server that offers it
+ * @param timeout               connect, read and write timeout
+ * @param connections           connections kept open at most (one per email sender is enough)
+ * @param messagesPerConnection a connection is closed after this many messages (relays limit it)
+ * @param maxIdle               a connection idle longer is closed rather than reused (relays drop idle ones)
+ */
+public record SmtpSettings(Tls tls, Path truststore, String truststorePassword, boolean utf8, Duration timeout,
+                           int connections, int messagesPerConnection, Duration maxIdle) {
+
+    /** {@code NOTIFIER_SMTP_TLS}. */
+    public enum Tls {
+        /** Plain SMTP: for a relay on the same host or network segment only. */
+        NONE,
+        /** STARTTLS, required: an attempt fails if the server does not offer it. */
+        STARTTLS,
+        /** TLS from the first byte (port 465). */
+        SMTPS;
+
+        public static Tls parse(String text) {
+            try {
+                return valueOf(text.strip().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw new IllegalArgumentException("NOTIFIER_SMTP_TLS (notifier.smtp.tls) must be none, starttls or smtps,"
+                        + " not '" + text + "'");
+            }
+        }
+    }
+
+    public SmtpSettings {
+        if (connections < 1 || messagesPerConnection < 1) {
+            throw new IllegalArgumentException("notifier.smtp.connections and messages-per-connection must be at least 1");
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package dev.notifier.event;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * What an incoming event must satisfy beyond its shape, from configuration.
+ *
+ * @param maxBytes      the largest record value read at all ({@code notifier.event.max-bytes})
+ * @param utf8Addresses whether non-ASCII email addresses are accepted, to be sent over SMTPUTF8
+ *                      ({@code notifier.smtp.utf8}); otherwise they are dead-lettered
+ * @param maxPast       how far {@code occurredAt} may lie in the past ({@code notifier.event.max-past})
+ * @param maxFuture     how far it may lie in the future: the producer's clock may be a little ahead
+ *                      ({@code notifier.event.max-future})
+ */
+public record EventRules(int maxBytes, boolean utf8Addresses, Duration maxPast, Duration maxFuture, Clock clock) {
+
+    public static final Duration DEFAULT_MAX_PAST = Duration.ofDays(365);
+    public static final Duration DEFAULT_MAX_FUTURE = Duration.ofDays(1);
+
+    /** The defaults: ASCII addresses only, occurredAt within a year back and a day ahead. */
+    public static EventRules defaults(int maxBytes) {
+        return new EventRules(maxBytes, false, DEFAULT_MAX_PAST, DEFAULT_MAX_FUTURE, Clock.systemUTC());
+    }
+
+    public EventRules withUtf8Addresses(boolean allowed) {
+        return new EventRules(maxBytes, allowed, maxPast, maxFuture, clock);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.notifier.inbox;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.camel.Message;
+import org.apache.camel.component.kafka.KafkaConstants;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+
+/**
+ * A record that can never be processed, on its way to the DLQ: its original key, value and headers
+ * exactly as the producer sent them, why it can never be processed and where it was read. Built
+ * from what camel-kafka put on the exchange, its own headers (topic, partition, offset, key) and the
+ * record's raw headers, which never become exchange headers.
+ *
+ * @param source topic-partition@offset
+ */
+public record DeadLetter(String source, byte[] key, byte[] value, List<Header> headers, String reason) {
+
+    /** The record a consumed Kafka message holds, with the reason it is dead-lettered. */
+    public static DeadLetter of(Message record, String reason) {
+        String source = record.getHeader(KafkaConstants.TOPIC) + "-" + record.getHeader(KafkaConstants.PARTITION)
+                + "@" + record.getHeader(KafkaConstants.OFFSET);
+        Headers raw = record.getHeader(KafkaConstants.HEADERS, Headers.class);
+        List<Header> headers = new ArrayList<>();
+        if (raw != null) {
+            raw.forEach(headers::add);
+        }
+        return new DeadLetter(source, bytes(record.getHeader(KafkaConstants.KEY)), record.getBody(byte[].class),
+                List.copyOf(headers), reason);
+    }
+
+    private static byte[] bytes(Object key) {
+        return key instanceof byte[] raw ? raw : key == null ? null : key.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,137 @@
+package dev.notifier.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.notifier.support.Events;
+import dev.notifier.support.ManagementPort;
+import dev.notifier.support.PipelineTestBase;
+import dev.notifier.support.RunningNotifier;
+import dev.notifier.support.TestKafka;
+import java.net.ConnectException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The management port shows customers' transfers: loopback by default, a password for the page and
+ * its API, health and metrics open but saying nothing about a customer or the database's internals.
+ */
+class ManagementPortSecurityTest extends PipelineTestBase {
+
+    private static final String PASSWORD = "correct horse battery staple";
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"/", "/status.js", "/api/summary", "/api/events/0b9f3c1e-7a51-4c1e-9a43-2f1f5c9d8e01"})
+    void shouldAskForTheOperatorsPasswordOnThePageAndItsApi(String path) throws Exception {
+        ManagementPort port = new ManagementPort(startWith(Map.of("notifier.http.password", PASSWORD)));
+
+        HttpResponse<String> anonymous = port.get(path);
+        assertThat(anonymous.statusCode()).isEqualTo(401);
+        assertThat(anonymous.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(v -> assertThat(v).startsWith("Basic"));
+        assertThat(port.get(path, "operator", "wrong").statusCode()).isEqualTo(401);
+        assertThat(port.get(path, "admin", PASSWORD).statusCode()).isEqualTo(401);
+        assertThat(port.get(path, "operator", PASSWORD).statusCode()).isIn(200, 404);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"/health/live", "/health/ready", "/metrics"})
+    void shouldLeaveHealthAndMetricsOpenForProbesAndScrapers(String path) throws Exception {
+        ManagementPort port = new ManagementPort(startWith(Map.of("notifier.http.password", PASSWORD)));
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(port.get(path).statusCode()).isEqualTo(200));
+    }
+
+    @Test
+    void shouldListenOnLoopbackOnlyByDefault() throws Exception {
+        Optional<InetAddress> external = nonLoopbackAddress();
+        assumeThat(external).as("this machine has a non-loopback IPv4 address").isPresent();
+        RunningNotifier running = startWith(Map.of());
+        int port = URI.create(running.managementUrl()).getPort();
+
+        assertThat(new ManagementPort(running).get("/health/live").statusCode()).isEqualTo(200);
+        assertThatThrownBy(() -> {
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(external.get(), port), 2_000);
+            }
+        }).isInstanceOf(ConnectException.class);
+    }
+
+    @Test
+    void shouldRefuseToListenBeyondLoopbackWithoutAPassword() {
+        assertThatThrownBy(() -> startWith(Map.of("notifier.http.host", "0.0.0.0")))
+                .hasStackTraceContaining("Refusing to start")
+                .hasStackTraceContaining("NOTIFIER_HTTP_PASSWORD");
+    }
+
+    @Test
+    void shouldListenBeyondLoopbackWithAPassword() throws Exception {
+        RunningNotifier running = startWith(Map.of("notifier.http.host", "0.0.0.0", "notifier.http.password", PASSWORD));
+
+        assertThat(new ManagementPort(running).get("/api/summary", "operator", PASSWORD).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void shouldMaskNamesAndAddressesOnThePage() throws Exception {
+        UUID eventId = UUID.randomUUID();
+        TestKafka.send(topic, List.of(Events.record(topic, "k", Events.json(eventId, "th-TH", "[\"EMAIL\"]"))));
+        ManagementPort port = new ManagementPort(startWith(Map.of("notifier.http.password", PASSWORD)));
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> assertThat(sentCount()).isEqualTo(1));
+
+        String summary = port.get("/api/summary", "operator", PASSWORD).body();
+        String history = port.get("/api/events/" + eventId, "operator", PASSWORD).body();
+
+        assertThat(summary).contains("\"recipientName\":\"ส*** ใ***\"").doesNotContain("สมชาย", Events.emailOf(eventId));
+        assertThat(history).contains("\"name\":\"ส*** ใ***\"").doesNotContain("สมชาย", Events.emailOf(eventId));
+    }
+
+    @Test
+    void shouldNotShowTheDatabasesOwnWordsOnTheOpenHealthUrl() throws Exception {
+        ManagementPort port = new ManagementPort(startWith(Map.of()));
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                assertThat(port.get("/health/ready").statusCode()).isEqualTo(200));
+
+        db.dropWhileInUse();
+
+        await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            HttpResponse<String> ready = port.get("/health/ready");
+            assertThat(ready.statusCode()).isEqualTo(503);
+            assertThat(ready.body()).contains("\"id\":\"database\",\"state\":\"DOWN\"")
+                    .doesNotContain(db.name(), "FATAL", "postgres", "5432");
+        });
+    }
+
+    private RunningNotifier startWith(Map<String, String> extra) throws Exception {
+        Map<String, String> settings = settings();
+        settings.putAll(extra);
+        return startNotifier(settings);
+    }
+
+    private static Optional<InetAddress> nonLoopbackAddress() throws Exception {
+        for (NetworkInterface network : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+            if (network.isUp() && !network.isLoopback()) {
+                for (InetAddress address : Collections.list(network.getInetAddresses())) {
+                    if (address instanceof Inet4Address) {
+                        return Optional.of(address);
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}
