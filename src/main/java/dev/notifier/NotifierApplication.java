@@ -4,6 +4,7 @@ import dev.notifier.cli.Commands;
 import dev.notifier.config.ConfigLocations;
 import dev.notifier.config.EnvironmentOrFile;
 import dev.notifier.config.NotifierConfiguration;
+import dev.notifier.delivery.ChannelRoutes;
 import dev.notifier.ops.OpsConfiguration;
 import java.util.Map;
 import java.util.Optional;
@@ -48,6 +49,8 @@ public final class NotifierApplication {
             }
         };
         main.configure().addConfiguration(NotifierConfiguration.class);
+        // one delivery route per channel, from the deliver-notification template
+        main.configure().addRoutesBuilder(new ChannelRoutes());
         main.configure().addConfiguration(OpsConfiguration.class);
         main.setPropertyPlaceholderLocations(ConfigLocations.properties());
         main.configure().withRoutesIncludePattern(ConfigLocations.routes());

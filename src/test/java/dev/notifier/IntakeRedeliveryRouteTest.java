@@ -88,7 +88,7 @@ class IntakeRedeliveryRouteTest {
         AtomicInteger attempts = new AtomicInteger();
         RecordingCommit commit = RecordingCommit.counting();
         try (AdvisedNotifier notifier = AdvisedNotifier.start(settings)
-                .advise("record-event", a -> a.weaveById("split-channels").after()
+                .advise("record-event", a -> a.weaveById("insert-notifications").after()
                         .process(e -> attempts.incrementAndGet()).markRollbackOnly())
                 .startRoutes()) {
             Exchange exchange = notifier.send(Events.json(UUID.randomUUID(), "en", null), 5, commit);

@@ -43,7 +43,7 @@ class RecordEventRouteTest {
         RecordingCommit failedCommit = RecordingCommit.counting();
 
         try (AdvisedNotifier failing = AdvisedNotifier.start(settings)
-                .advise("record-event", a -> a.weaveById("split-channels").after()
+                .advise("record-event", a -> a.weaveById("insert-notifications").after()
                         .process(e -> insideTransaction.set(rowCounts(e.getContext())))
                         .throwException(new IllegalStateException("injected")))
                 .startRoutes()) {
@@ -77,7 +77,7 @@ class RecordEventRouteTest {
         RecordingCommit commit = RecordingCommit.counting();
 
         try (AdvisedNotifier notifier = AdvisedNotifier.start(settings)
-                .advise("record-event", a -> a.weaveById("split-channels").after().markRollbackOnly())
+                .advise("record-event", a -> a.weaveById("insert-notifications").after().markRollbackOnly())
                 .startRoutes()) {
             Exchange exchange = notifier.send(Events.json(UUID.randomUUID(), "en-US", null), 9, commit);
 

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.UnaryOperator;
+import org.apache.camel.CamelContext;
 import org.apache.camel.StartupSummaryLevel;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.spi.PropertiesComponent;
@@ -16,10 +17,17 @@ import org.apache.camel.spi.PropertiesComponent;
  */
 public final class ServiceProperties implements AutoCloseable {
 
-    private final DefaultCamelContext context;
+    private final CamelContext context;
+    private final boolean owned;
 
-    private ServiceProperties(DefaultCamelContext context) {
+    private ServiceProperties(CamelContext context, boolean owned) {
         this.context = context;
+        this.owned = owned;
+    }
+
+    /** The running service's own properties (its overrides included); closing this closes nothing. */
+    public static ServiceProperties of(CamelContext context) {
+        return new ServiceProperties(context, false);
     }
 
     /** @param overrides values that win over the file, as {@code NotifierApplication.newMain} takes them */
@@ -38,7 +46,7 @@ public final class ServiceProperties implements AutoCloseable {
         Properties wins = new Properties();
         wins.putAll(overrides);
         properties.setOverrideProperties(wins);
-        return new ServiceProperties(context);
+        return new ServiceProperties(context, true);
     }
 
     /** The value, or empty when the key is missing or its value blank. */
@@ -58,17 +66,38 @@ public final class ServiceProperties implements AutoCloseable {
     }
 
     public int getInt(String key, int defaultValue) {
+        return Math.toIntExact(getLong(key, defaultValue));
+    }
+
+    public boolean getBoolean(String key, boolean defaultValue) {
+        return Boolean.parseBoolean(get(key, String.valueOf(defaultValue)).strip());
+    }
+
+    public long getLong(String key, long defaultValue) {
         String value = get(key, String.valueOf(defaultValue));
         try {
-            return Integer.parseInt(value.strip());
+            return Long.parseLong(value.strip());
         } catch (NumberFormatException e) {
             throw new IllegalStateException("property " + key + " is not a number: " + value);
         }
     }
 
+    /** An age or period written as {@code 30d}, {@code 12h}, {@code 15m}, {@code 45s}; empty when unset. */
+    public Optional<java.time.Duration> findDuration(String key) {
+        return find(key).map(text -> {
+            try {
+                return Durations.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalStateException("property " + key + ": " + e.getMessage(), e);
+            }
+        });
+    }
+
     @Override
     public void close() {
-        // never started, so stopping it is stopping nothing: close() only declares IOException
-        context.stop();
+        if (owned) {
+            // never started, so stopping it is stopping nothing: close() only declares IOException
+            context.stop();
+        }
     }
 }

@@ -1,12 +1,9 @@
 package dev.notifier.delivery;
 
 import java.time.Duration;
-import java.util.ArrayList;
+import java.time.Instant;
 import java.util.Date;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import org.apache.camel.ExchangeProperty;
 
 /**
  * The clock of delivery: how long a claim lasts, when a transiently failed notification is tried
@@ -69,9 +66,7 @@ public class DeliverySchedule {
      * allowed and could still happen within the age limit; otherwise it becomes permanent, its reason
      * saying which limit ended it. {@code null} (the attempt succeeded) and permanent failures pass.
      */
-    public DeliveryFailure settle(@ExchangeProperty("failure") DeliveryFailure failure,
-            @ExchangeProperty("attempt") int attempt, @ExchangeProperty("createdAt") Object createdAtColumn) {
-        Date createdAt = date(createdAtColumn);
+    public DeliveryFailure settle(DeliveryFailure failure, int attempt, Instant createdAt) {
         if (failure == null || failure.permanent()) {
             return failure;
         }
@@ -80,11 +75,16 @@ public class DeliverySchedule {
                     + failure.reason());
         }
         long latestRetry = System.currentTimeMillis() + ceilingAfter(attempt);
-        if (createdAt != null && latestRetry > createdAt.getTime() + maxAge.toMillis()) {
+        if (createdAt != null && latestRetry > createdAt.toEpochMilli() + maxAge.toMillis()) {
             return new DeliveryFailure(true, "gave up: a retry would come more than " + describe(maxAge)
                     + " after the notification was recorded (notifier.delivery.max-age): " + failure.reason());
         }
         return failure;
+    }
+
+    /** A claim with less than this left is renewed before its send: it may have waited in a queue. */
+    public Duration renewWithin() {
+        return lease.dividedBy(2);
     }
 
     /**
@@ -101,32 +101,6 @@ public class DeliverySchedule {
                     + (claimExpired ? "; the last one's outcome is unknown: its sender stopped mid-send" : "");
         }
         return null;
-    }
-
-    /**
-     * The retry poller's due rows without those that must not be sent again; each of those gets its
-     * {@code expiredReason}, for the poller to record it.
-     */
-    public List<Map<String, Object>> withoutExpired(List<Map<String, Object>> rows) {
-        List<Map<String, Object>> claimable = new ArrayList<>(rows.size());
-        for (Map<String, Object> row : rows) {
-            String reason = expiredReason(date(row.get("createdAt")), ((Number) row.get("attempts")).intValue(),
-                    "SENDING".equals(row.get("status")));
-            if (reason == null) {
-                claimable.add(row);
-            } else {
-                row.put("expiredReason", reason);
-            }
-        }
-        return claimable;
-    }
-
-    /** A timestamp column as the driver gives it: a Timestamp from PostgreSQL, an OffsetDateTime from H2. */
-    static Date date(Object column) {
-        if (column instanceof java.time.OffsetDateTime time) {
-            return Date.from(time.toInstant());
-        }
-        return (Date) column;
     }
 
     public int maxAttempts() {

@@ -59,20 +59,39 @@ public final class LocalizedText {
         Currency currency = Currency.getInstance(event.currency());
         BigDecimal amount = event.amount().setScale(Math.max(currency.getDefaultFractionDigits(), 0),
                 java.math.RoundingMode.HALF_EVEN);
+        // a NumberFormat is not thread-safe, and making one is most of what formatting costs
+        Formats formats = FORMATS.get();
         if (event.recipient().isThai()) {
-            NumberFormat format = NumberFormat.getCurrencyInstance(THAI);
+            NumberFormat format = formats.thai;
             format.setCurrency(currency);
+            format.setMinimumFractionDigits(amount.scale());
+            format.setMaximumFractionDigits(amount.scale());
             return format.format(amount);
         }
-        NumberFormat format = NumberFormat.getNumberInstance(Locale.ENGLISH);
+        NumberFormat format = formats.english;
         format.setMinimumFractionDigits(amount.scale());
         format.setMaximumFractionDigits(amount.scale());
         return currency.getCurrencyCode() + " " + format.format(amount);
     }
 
+    /** One thread's formatters. */
+    private static final class Formats {
+        final NumberFormat thai = NumberFormat.getCurrencyInstance(THAI);
+        final NumberFormat english = NumberFormat.getNumberInstance(Locale.ENGLISH);
+    }
+
+    private static final ThreadLocal<Formats> FORMATS = ThreadLocal.withInitial(Formats::new);
+
+    /**
+     * {@code 2 Dec 2026 17:15 (UTC+07:00)}: the zone as its offset, the same on every JVM. A zone's
+     * name ({@code ICT}) depends on the locale data the JVM happens to load, and looking it up was
+     * most of what formatting a date cost.
+     */
     private String when(TransferEvent event, Locale locale) {
-        return WHEN.computeIfAbsent(locale, l -> DateTimeFormatter.ofPattern("d MMM yyyy HH:mm z", l))
-                .format(event.occurredAt().atZone(zone));
+        java.time.ZonedDateTime local = event.occurredAt().atZone(zone);
+        String offset = local.getOffset().getTotalSeconds() == 0 ? "UTC" : "UTC" + local.getOffset().getId();
+        return WHEN.computeIfAbsent(locale, l -> DateTimeFormatter.ofPattern("d MMM yyyy HH:mm", l)).format(local)
+                + " (" + offset + ")";
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.notifier.event;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
@@ -9,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -95,25 +97,36 @@ public class EventParser {
 
     /** The canonical form stored with each notification: only the fields we understood. */
     public String toJson(TransferEvent event) {
-        ObjectNode root = mapper.createObjectNode();
-        root.put("eventId", event.eventId().toString());
-        root.put("type", event.type());
-        root.put("occurredAt", event.occurredAt().toString());
-        root.put("transferId", event.transferId());
-        root.put("amount", event.amount().toPlainString());
-        root.put("currency", event.currency());
-        Recipient r = event.recipient();
-        ObjectNode recipient = root.putObject("recipient");
-        recipient.put("userId", r.userId());
-        recipient.put("name", r.name());
-        recipient.put("locale", r.locale());
-        recipient.put("email", r.email());
-        recipient.put("pushToken", r.pushToken());
-        if (event.channels() != null) {
-            ArrayNode channels = root.putArray("channels");
-            event.channels().forEach(c -> channels.add(c.name()));
+        StringWriter out = new StringWriter(512);
+        // written as a stream, not built as a tree: this runs once per recorded event
+        try (JsonGenerator json = mapper.getFactory().createGenerator(out)) {
+            json.writeStartObject();
+            json.writeStringField("eventId", event.eventId().toString());
+            json.writeStringField("type", event.type());
+            json.writeStringField("occurredAt", event.occurredAt().toString());
+            json.writeStringField("transferId", event.transferId());
+            json.writeStringField("amount", event.amount().toPlainString());
+            json.writeStringField("currency", event.currency());
+            Recipient r = event.recipient();
+            json.writeObjectFieldStart("recipient");
+            json.writeStringField("userId", r.userId());
+            json.writeStringField("name", r.name());
+            json.writeStringField("locale", r.locale());
+            json.writeStringField("email", r.email());
+            json.writeStringField("pushToken", r.pushToken());
+            json.writeEndObject();
+            if (event.channels() != null) {
+                json.writeArrayFieldStart("channels");
+                for (Channel channel : event.channels()) {
+                    json.writeString(channel.name());
+                }
+                json.writeEndArray();
+            }
+            json.writeEndObject();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
-        return root.toString();
+        return out.toString();
     }
 
     private static String strictUtf8(byte[] value) throws InvalidEventException {

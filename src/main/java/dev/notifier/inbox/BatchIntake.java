@@ -6,6 +6,8 @@ import dev.notifier.event.TransferEvent;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -16,18 +18,20 @@ import org.apache.camel.component.kafka.consumer.KafkaManualCommit;
 
 /**
  * The batch intake's two steps that need Java: reading a poll (camel-kafka's batching consumer hands
- * over one exchange per record) into a {@link RecordBatch}, and planning the rows of its new events
- * with the same {@link ChannelPlanner} the per-event intake uses.
+ * over one exchange per record) into a {@link RecordBatch}, and writing the rows of its new events
+ * with the same {@link ChannelPlanner} and {@link NotificationRows} the per-event intake uses.
  */
 public class BatchIntake {
 
     private final EventParser parser;
     private final ChannelPlanner planner;
+    private final NotificationRows rows;
     private final LongAdder recordsDone = new LongAdder();
 
-    public BatchIntake(EventParser parser, ChannelPlanner planner) {
+    public BatchIntake(EventParser parser, ChannelPlanner planner, NotificationRows rows) {
         this.parser = parser;
         this.planner = planner;
+        this.rows = rows;
     }
 
     /** Parses every record on its own: one that can never be processed is set aside, never the batch. */
@@ -57,21 +61,22 @@ public class BatchIntake {
     }
 
     /**
-     * Plans each new event's rows.
+     * Writes each new event's rows, claimed (in the batch's transaction), and keeps the claims for the
+     * hand-off after the commit.
      *
      * @param optOutRows {@code user_id, channel} of the opt-outs of {@link RecordBatch#getUsersWithoutChannels()},
      *                   or {@code null} when none was asked for
      */
-    public void plan(RecordBatch batch, Collection<Map<String, Object>> optOutRows) {
-        Map<String, List<Map<String, Object>>> optOutsByUser = new HashMap<>();
+    public void record(RecordBatch batch, Collection<Map<String, Object>> optOutRows, String claimToken) {
+        Map<String, Set<String>> optOutsByUser = new HashMap<>();
         if (optOutRows != null) {
             optOutRows.forEach(row -> optOutsByUser.computeIfAbsent(String.valueOf(row.get("user_id")),
-                    user -> new ArrayList<>()).add(row));
+                    user -> new HashSet<>()).add(String.valueOf(row.get("channel"))));
         }
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<List<String>> channels = new ArrayList<>();
         for (TransferEvent event : batch.getNewEvents()) {
-            rows.addAll(planner.planAt(event, optOutsByUser.get(event.recipient().userId()), batch.getRecordedAt()));
+            channels.add(planner.channels(event, optOutsByUser.getOrDefault(event.recipient().userId(), Set.of())));
         }
-        batch.setPlannedNotifications(rows, planner.firstAttemptAt(batch.getRecordedAt()));
+        batch.setClaimed(rows.insertClaimed(batch.getNewEvents(), channels, claimToken));
     }
 }

@@ -1,5 +1,6 @@
 package dev.notifier.inbox;
 
+import dev.notifier.delivery.ClaimedNotification;
 import dev.notifier.event.TransferEvent;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,13 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Function;
 import org.apache.camel.component.kafka.consumer.KafkaManualCommit;
 
 /**
  * One Kafka poll on its way into the inbox (the batch intake): its valid events, its poison
  * records set aside for the DLQ, and the commit of each partition's last record. Once the inbox
- * insert has said which events are new, it also carries the notification rows to write and deliver.
+ * insert has said which events are new, it also carries their claimed notifications to deliver.
  *
  * <p>The getters are what the routes' SQL binds: one array per column, so a whole batch is one
  * statement ({@code unnest}).
@@ -30,8 +30,7 @@ public final class RecordBatch {
     private final Date recordedAt = new Date();
     private List<TransferEvent> newEvents = List.of();
     private List<String> duplicates = List.of();
-    private List<Map<String, Object>> plannedNotifications = List.of();
-    private Date firstAttemptAt;
+    private List<ClaimedNotification> claimed = List.of();
 
     void addEvent(TransferEvent event, String source) {
         events.add(event);
@@ -89,39 +88,13 @@ public final class RecordBatch {
         return duplicates;
     }
 
-    void setPlannedNotifications(List<Map<String, Object>> rows, Date firstAttemptAt) {
-        plannedNotifications = List.copyOf(rows);
-        this.firstAttemptAt = firstAttemptAt;
+    void setClaimed(List<ClaimedNotification> claimed) {
+        this.claimed = List.copyOf(claimed);
     }
 
-    /** The rows' next_attempt_at: until then they are the fast path's to send, then the retry poller's. */
-    public Date getFirstAttemptAt() {
-        return firstAttemptAt;
-    }
-
-    /** One row per (new event, channel), in {@link ChannelPlanner}'s shape, for the INSERT and for delivery. */
-    public List<Map<String, Object>> getPlannedNotifications() {
-        return plannedNotifications;
-    }
-
-    public UUID[] getRowEventIds() {
-        return column(row -> (UUID) row.get("eventId")).toArray(UUID[]::new);
-    }
-
-    public String[] getRowChannels() {
-        return column(row -> (String) row.get("channel")).toArray(String[]::new);
-    }
-
-    public String[] getRowUserIds() {
-        return column(row -> (String) row.get("userId")).toArray(String[]::new);
-    }
-
-    public String[] getRowTransferIds() {
-        return column(row -> (String) row.get("transferId")).toArray(String[]::new);
-    }
-
-    public String[] getRowPayloads() {
-        return column(row -> (String) row.get("payload")).toArray(String[]::new);
+    /** One claimed row per (new event, channel): handed to the senders after the commit. */
+    public List<ClaimedNotification> getClaimed() {
+        return claimed;
     }
 
     /** When the batch was read: the inbox and row timestamps of everything it records. */
@@ -141,9 +114,5 @@ public final class RecordBatch {
 
     public int getRecords() {
         return events.size() + deadLetters.size();
-    }
-
-    private <T> java.util.stream.Stream<T> column(Function<Map<String, Object>, T> value) {
-        return plannedNotifications.stream().map(value);
     }
 }

@@ -21,9 +21,6 @@ public final class CamelStatistics {
     public static final String BATCH_DUPLICATE_STEP = "log-batch-duplicate";
     /** Records published to the DLQ topic. */
     public static final String DEAD_LETTER_ROUTE = "dead-letter";
-    /** The step that puts a transiently failed notification back to PENDING. */
-    public static final String RETRY_STEP = "mark-retry";
-
     private final CamelContext context;
 
     public CamelStatistics(CamelContext context) {
@@ -43,10 +40,6 @@ public final class CamelStatistics {
 
     public double deadLettered() {
         return completed(managed().getManagedRoute(DEAD_LETTER_ROUTE));
-    }
-
-    public double retries() {
-        return completed(managed().getManagedProcessor(RETRY_STEP));
     }
 
     private ManagedCamelContext managed() {

@@ -16,7 +16,8 @@ import java.util.function.ToDoubleFunction;
 /**
  * Notifier's meters. Counters are read from Camel's own route and step statistics, never counted
  * by hand; the per-status gauges and the inbox size from the database (cached, see
- * {@link NotificationCounts#recent()}); the delivery latency timer is {@link DeliveryLatency}.
+ * {@link NotificationCounts#recent()}); the delivery latency timer and retry counter are
+ * {@link DeliveryMetrics}, told by delivery as it records each outcome.
  */
 public final class NotifierMetrics implements MeterBinder, AutoCloseable {
 
@@ -38,8 +39,6 @@ public final class NotifierMetrics implements MeterBinder, AutoCloseable {
                 CamelStatistics::duplicates);
         counter(registry, "notifier.dead.letters", "Records published to the dead-letter topic",
                 CamelStatistics::deadLettered);
-        counter(registry, "notifier.delivery.retries",
-                "Delivery attempts that failed transiently and were rescheduled", CamelStatistics::retries);
         for (Channel channel : Channel.values()) {
             for (String status : NotificationCounts.STATUSES) {
                 Gauge.builder("notifier.notifications", counts,

@@ -46,7 +46,7 @@ public class OpsConfiguration implements CamelConfiguration {
         NotifierMetrics metrics = new NotifierMetrics(statistics, counts);
         metrics.bindTo(meters);
         registry.bind("meterRegistry", meters);
-        registry.bind("deliveryLatency", new DeliveryLatency(meters));
+        registry.bind("deliveryMetrics", new DeliveryMetrics(meters));
 
         registry.bind("databaseHealthCheck", new DatabaseHealthCheck(dataSource, Duration.ofSeconds(databaseTimeoutSeconds)));
         registry.bind("healthReport", new HealthReport(context));

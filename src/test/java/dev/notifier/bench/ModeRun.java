@@ -13,10 +13,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One intake mode (per event or batch) measured in two launches of the jar, each on fresh parts:
- * the inbox stage alone on the preloaded events; then the whole pipeline on the same events (end to
- * end, start-up), followed, on the same warm instance, by a stream at a fixed offered rate (latency)
- * and the peak RSS of it all.
+ * One intake mode (per event or batch) measured on one launch of the jar on fresh parts, delivering
+ * to the standard sinks: the whole pipeline on preloaded events (end to end, the inbox's pace in the
+ * same run, CPU per notification, start-up), then, on the same warm instance, a stream at a fixed
+ * offered rate (latency), and the peak RSS of it all.
  */
 final class ModeRun {
 
@@ -34,49 +34,35 @@ final class ModeRun {
 
     ModeResult run() throws Exception {
         ModeResult result = new ModeResult(name);
-        inboxStage(result);
-        wholePipeline(result);
-        return result;
-    }
-
-    private void inboxStage(ModeResult result) throws Exception {
         try (Stage stage = new Stage(kafka, settings.logDir())) {
             BenchLoad load = BenchLoad.preloaded(stage.topic, settings.events(), 1L);
             stage.preload(load.records);
-            stage.launch(name + "-inbox", batch, false, settings.jvmOptions());
+            // %mode% in bench.jvm names the mode, e.g. a flight recording per mode
+            stage.launch(name + "-pipeline", batch, settings.jvmOptions().stream().map(o -> o.replace("%mode%", name)).toList());
             awaitFirstRecorded(stage);
-            DbProbe probe = DbProbe.start(stage.db);
-            long committed = stage.awaitAllCommitted(settings.timeoutFor(load.events));
-            result.inboxEvidence = probe.stop(load.events);
-            result.inboxEventsPerS = load.events / seconds(stage.firstRecordedAt(), committed);
-            result.inboxCpuMs = Machine.cpuMillis(stage.instance().pid());
-            assertThat(stage.db.count("SELECT count(*) FROM inbox")).as("events recorded").isEqualTo(load.events);
-            assertThat(stage.db.count("SELECT count(*) FROM notifications")).as("rows").isEqualTo(2 * load.events);
-        }
-    }
-
-    private void wholePipeline(ModeResult result) throws Exception {
-        try (Stage stage = new Stage(kafka, settings.logDir())) {
-            BenchLoad load = BenchLoad.preloaded(stage.topic, settings.events(), 1L);
-            stage.preload(load.records);
-            stage.launch(name + "-pipeline", batch, true, settings.jvmOptions());
-            awaitFirstRecorded(stage);
+            long cpuAtFirst = Machine.cpuMillis(stage.instance().pid());
             long first = stage.firstRecordedAt();
             result.startupS = (first - stage.launchedAt()) / 1000.0;
             DbProbe probe = DbProbe.start(stage.db);
             stage.awaitSent(2L * load.events, settings.timeoutFor(load.events));
+            long cpuAtLast = Machine.cpuMillis(stage.instance().pid());
             result.e2eEvidence = probe.stop(load.events);
             result.e2eEventsPerS = load.events / seconds(first, stage.lastSentAt());
+            result.inboxEventsPerS = load.events / seconds(first, stage.lastRecordedAt());
+            result.cpuMsPerNotification = (cpuAtLast - cpuAtFirst) / (2.0 * load.events);
+            assertThat(stage.sinks.smtpMessages()).as("emails the sink accepted").isGreaterThanOrEqualTo(load.events);
+            assertThat(stage.sinks.pushRequests()).as("pushes the sink accepted").isGreaterThanOrEqualTo(load.events);
             latency(stage, load.events, result);
             result.rssMb = Machine.peakRssMb(stage.instance().pid());
         }
+        return result;
     }
 
     /** A stream of new events at the offered rate, each timed from its send to each of its rows' SENT. */
     private void latency(Stage stage, int alreadySent, ModeResult result) throws Exception {
         BenchLoad stream = BenchLoad.stream(stage.topic, settings.rate() * settings.latencySeconds(), 2L);
         Map<String, Long> producedAt = new ConcurrentHashMap<>();
-        ProcessKafka.publishPaced(kafkaBootstrap(), stream.records, settings.rate(),
+        ProcessKafka.publishPaced(kafka.bootstrap(), stream.records, settings.rate(),
                 record -> producedAt.put(new String(record.key(), java.nio.charset.StandardCharsets.UTF_8),
                         System.currentTimeMillis())).get();
         long lastProduced = Collections.max(producedAt.values());
@@ -95,12 +81,8 @@ final class ModeRun {
         result.p99Ms = percentile(latencies, 0.99);
     }
 
-    private String kafkaBootstrap() {
-        return kafka.bootstrap();
-    }
-
     private static void awaitFirstRecorded(Stage stage) {
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(100)).ignoreExceptions()
+        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20)).ignoreExceptions()
                 .until(() -> stage.db.count("SELECT count(*) FROM inbox") > 0);
     }
 

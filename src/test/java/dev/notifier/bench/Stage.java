@@ -5,7 +5,7 @@ import static org.awaitility.Awaitility.await;
 import dev.notifier.processes.KafkaBrokerProcess;
 import dev.notifier.processes.NotifierInstance;
 import dev.notifier.processes.ProcessKafka;
-import dev.notifier.processes.RecordingSinks;
+import dev.notifier.processes.StandardSinks;
 import dev.notifier.support.TestDatabase;
 import java.nio.file.Path;
 import java.sql.Timestamp;
@@ -18,8 +18,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * One measured stretch of the benchmark: a fresh database, topic and consumer group, the recording
- * sinks, and one instance of the packaged jar. Times are wall-clock milliseconds on this machine,
+ * One measured stretch of the benchmark: a fresh database, topic and consumer group, the standard
+ * sinks (Postfix's smtp-sink, nginx), and one instance of the packaged jar. Times are wall-clock milliseconds on this machine,
  * the clock the service stamps its rows with.
  */
 final class Stage implements AutoCloseable {
@@ -29,7 +29,7 @@ final class Stage implements AutoCloseable {
     private static final int PARTITIONS = 6;
 
     final TestDatabase db = new TestDatabase();
-    final RecordingSinks sinks = new RecordingSinks();
+    final StandardSinks sinks = new StandardSinks();
     final String topic;
     private final KafkaBrokerProcess kafka;
     private final String group;
@@ -45,6 +45,9 @@ final class Stage implements AutoCloseable {
         topic = "bench-" + suffix;
         group = "notifier-bench-" + suffix;
         kafka.createTopic(topic, PARTITIONS);
+        // a deployment's database is migrated already: start-up is measured without the first migration
+        org.flywaydb.core.Flyway.configure().dataSource(db.url(), TestDatabase.USER, "").locations("classpath:db/migration")
+                .load().migrate();
         kafka.createTopic(topic + ".dlq", 1);
         admin = kafka.admin();
     }
@@ -54,19 +57,13 @@ final class Stage implements AutoCloseable {
         ProcessKafka.publishPaced(kafka.bootstrap(), records, Integer.MAX_VALUE).get();
     }
 
-    /**
-     * Starts the jar. Without delivery, the routes that send are not started, so the inbox stage is
-     * measured alone, the way pgbench runs its transaction alone.
-     */
-    NotifierInstance launch(String name, boolean batch, boolean delivery, List<String> jvmOptions) throws Exception {
-        Map<String, String> env = NotifierInstance.wiredTo(kafka, topic, group, db.url(), TestDatabase.USER, sinks);
+    /** Starts the jar with its default configuration, pointed at this stage's parts. */
+    NotifierInstance launch(String name, boolean batch, List<String> jvmOptions) throws Exception {
+        Map<String, String> env = NotifierInstance.wiredTo(kafka, topic, group, db.url(), TestDatabase.USER,
+                sinks.smtpPort, sinks.pushUrl());
         env.put("NOTIFIER_KAFKA_CONSUMERS", String.valueOf(CONSUMERS));
         env.put("NOTIFIER_KAFKA_BATCH", String.valueOf(batch));
-        Map<String, String> properties = new HashMap<>();
-        if (!delivery) {
-            properties.put("camel.main.auto-startup-exclude-pattern", "deliver-notification,retry-due-notifications");
-        }
-        instance = new NotifierInstance(name, logDir, env, properties).jvmOptions(jvmOptions);
+        instance = new NotifierInstance(name, logDir, env, new HashMap<>()).jvmOptions(jvmOptions);
         launchedAt = System.currentTimeMillis();
         return instance.launch();
     }
@@ -96,6 +93,10 @@ final class Stage implements AutoCloseable {
     /** When the first event was recorded: the service's own timestamp on its first inbox row. */
     long firstRecordedAt() {
         return millis("SELECT min(created_at) FROM inbox");
+    }
+
+    long lastRecordedAt() {
+        return millis("SELECT max(created_at) FROM inbox");
     }
 
     long lastSentAt() {

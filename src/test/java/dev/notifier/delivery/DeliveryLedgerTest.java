@@ -1,206 +1,196 @@
 package dev.notifier.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
+import dev.notifier.event.EventParser;
+import dev.notifier.inbox.ChannelPlanner;
+import dev.notifier.inbox.NotificationRows;
+import dev.notifier.support.ContractEvent;
 import dev.notifier.support.DatabaseTestBase;
-import java.sql.Timestamp;
-import java.util.ArrayList;
-import java.util.Date;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.springframework.jdbc.datasource.DataSourceTransactionManager;
-import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.jdbc.support.JdbcTransactionManager;
-import org.springframework.transaction.support.DefaultTransactionStatus;
 import org.springframework.transaction.support.TransactionTemplate;
 
-/** The delivery ledger against PostgreSQL: the fences of its statements, and group commit. */
+/** The row's transitions ({@link NotificationStates}) against PostgreSQL: each one's fence, and the poller's batch. */
 class DeliveryLedgerTest extends DatabaseTestBase {
 
-    private static final Date CREATED = new Date(1_700_000_000_123L);
+    private static final Duration LEASE = Duration.ofSeconds(60);
 
-    private final AtomicInteger commits = new AtomicInteger();
-    private final ExecutorService senders = Executors.newFixedThreadPool(64);
+    private final EventParser parser = new EventParser(65_536);
+    private final DeliverySchedule schedule = new DeliverySchedule(Duration.ofSeconds(1), Duration.ofMinutes(1), LEASE, 3,
+            Duration.ofHours(24));
+    private TransactionTemplate transactions;
     private DeliveryLedger ledger;
+    private NotificationRows rows;
 
     @BeforeEach
     void ledger() {
-        JdbcTransactionManager counting = new JdbcTransactionManager(db.jdbc().getDataSource()) {
-            @Override
-            protected void doCommit(DefaultTransactionStatus status) {
-                super.doCommit(status);
-                commits.incrementAndGet();
-            }
-        };
-        ledger = new DeliveryLedger(db.jdbc().getDataSource(), new TransactionTemplate(counting), 200);
+        transactions = new TransactionTemplate(new JdbcTransactionManager(db.jdbc().getDataSource()));
+        ledger = new DeliveryLedger(db.jdbc().getDataSource(), transactions, 200, schedule, parser);
+        rows = new NotificationRows(db.jdbc().getDataSource(), parser, new ChannelPlanner(), schedule);
     }
 
     @AfterEach
     void close() {
-        senders.shutdownNow();
         ledger.close();
     }
 
-    @Test
-    void shouldClaimOnlyTheRowIntakeJustWroteAndNobodyTried() {
-        UUID fresh = row("EMAIL", 0, CREATED);
-        UUID tried = row("EMAIL", 1, CREATED);
-        UUID older = row("EMAIL", 0, new Date(CREATED.getTime() - 1));
+    @Nested
+    class BornClaimed {
 
-        assertThat(ledger.claimFresh(fresh, "EMAIL", CREATED, "token-A", later())).isTrue();
-        assertThat(ledger.claimFresh(fresh, "EMAIL", CREATED, "token-B", later())).as("claimed already").isFalse();
-        assertThat(ledger.claimFresh(tried, "EMAIL", CREATED, "token-A", later())).as("a retry is the poller's").isFalse();
-        assertThat(ledger.claimFresh(older, "EMAIL", CREATED, "token-A", later())).as("another intake's row").isFalse();
+        @Test
+        void shouldInsertEachChannelsRowClaimedByItsTokenWithItsFirstAttempt() {
+            List<ClaimedNotification> claimed = recorded("token-A");
 
-        assertThat(events.row(fresh, "EMAIL")).containsEntry("status", "SENDING").containsEntry("attempts", 1)
-                .containsEntry("claim_token", "token-A");
-        assertThat(events.row(tried, "EMAIL")).containsEntry("status", "PENDING");
-    }
-
-    @Test
-    void shouldRenewOnlyItsOwnClaim() {
-        UUID eventId = row("PUSH", 0, CREATED);
-        ledger.claimFresh(eventId, "PUSH", CREATED, "token-A", later());
-
-        assertThat(ledger.renew(eventId, "PUSH", "token-B", later())).isFalse();
-        assertThat(ledger.renew(eventId, "PUSH", "token-A", later())).isTrue();
-    }
-
-    @Test
-    void shouldRecordEachOutcomeWithItsAttempt() {
-        UUID sent = claimed("EMAIL");
-        UUID failed = claimed("PUSH");
-        UUID retried = claimed("EMAIL");
-        Date now = new Date();
-
-        ledger.sent(sent, "EMAIL", 1, now);
-        ledger.failed(failed, "PUSH", "token-" + failed, 1, "400 unknown token", now);
-        ledger.retry(retried, "EMAIL", "token-" + retried, 1, "421 busy", later(), now);
-
-        assertThat(events.row(sent, "EMAIL")).containsEntry("status", "SENT");
-        assertThat(events.row(failed, "PUSH")).containsEntry("status", "FAILED").containsEntry("last_error", "400 unknown token");
-        assertThat(events.row(retried, "EMAIL")).containsEntry("status", "PENDING").containsEntry("last_error", "421 busy");
-        assertThat(db.jdbc().queryForList("SELECT outcome FROM notification_attempts ORDER BY outcome", String.class))
-                .containsExactly("FAILED", "RETRY", "SENT");
-    }
-
-    @Test
-    void shouldNotRecordAFailureOverAClaimTakenOver() {
-        UUID eventId = claimed("PUSH");
-
-        ledger.failed(eventId, "PUSH", "stale-token", 1, "503", new Date());
-
-        assertThat(events.row(eventId, "PUSH")).containsEntry("status", "SENDING");
-    }
-
-    /**
-     * Writes that queue while a transaction runs share the next one: 50 senders, 2 commits. The first
-     * write is held up by a row lock so that the other 49 are certainly waiting when it commits.
-     */
-    @Test
-    void shouldCommitTheWritesOfManySendersTogether() throws Exception {
-        UUID blocked = claimed("EMAIL");
-        List<UUID> others = new ArrayList<>();
-        for (int i = 0; i < 49; i++) {
-            others.add(claimed("PUSH"));
-        }
-        commits.set(0);
-        List<Future<?>> writes = new ArrayList<>();
-        TransactionTemplate lockHolder = new TransactionTemplate(new DataSourceTransactionManager(db.jdbc().getDataSource()));
-
-        lockHolder.executeWithoutResult(lock -> {
-            db.jdbc().queryForList("SELECT id FROM notifications WHERE event_id = ? FOR UPDATE", blocked);
-            writes.add(senders.submit(() -> ledger.sent(blocked, "EMAIL", 1, new Date())));
-            await().until(() -> waitsForLock(blocked));
-            others.forEach(id -> writes.add(senders.submit(() -> ledger.sent(id, "PUSH", 1, new Date()))));
-            await().until(() -> ledger.queued() == 49);
-        });
-        for (Future<?> write : writes) {
-            write.get();
+            assertThat(claimed).extracting(c -> c.key().channel()).containsExactly("EMAIL", "PUSH");
+            assertThat(claimed).allSatisfy(c -> {
+                assertThat(c.attempt()).isEqualTo(1);
+                assertThat(events.row(c.key().eventId(), c.key().channel())).containsEntry("status", "SENDING")
+                        .containsEntry("attempts", 1).containsEntry("claim_token", "token-A");
+            });
         }
 
-        assertThat(db.count("SELECT count(*) FROM notifications WHERE status = 'SENT'")).isEqualTo(50);
-        assertThat(db.count("SELECT count(*) FROM notification_attempts WHERE outcome = 'SENT'")).isEqualTo(50);
-        assertThat(commits.get()).as("transactions for 50 writes").isEqualTo(2);
+        @Test
+        void shouldClaimNothingWhenTheRowIsThereAlready() {
+            UUID eventId = UUID.randomUUID();
+            recorded(eventId, "token-A");
+
+            assertThat(recorded(eventId, "token-B")).isEmpty();
+            assertThat(db.count("SELECT count(*) FROM notifications WHERE claim_token = 'token-B'")).isZero();
+        }
     }
 
-    /** A bad write in a shared transaction fails only its own sender; the others are retried alone and commit. */
-    @Test
-    void shouldFailOnlyTheBadWriteOfAGroup() throws Exception {
-        UUID blocked = claimed("EMAIL");
-        UUID good = claimed("PUSH");
-        TransactionTemplate lockHolder = new TransactionTemplate(new DataSourceTransactionManager(db.jdbc().getDataSource()));
-        List<Future<?>> writes = new ArrayList<>();
+    @Nested
+    class Claims {
 
-        lockHolder.executeWithoutResult(lock -> {
-            db.jdbc().queryForList("SELECT id FROM notifications WHERE event_id = ? FOR UPDATE", blocked);
-            writes.add(senders.submit(() -> ledger.sent(blocked, "EMAIL", 1, new Date())));
-            await().until(() -> waitsForLock(blocked));
-            writes.add(senders.submit(() -> ledger.sent(good, "PUSH", 1, new Date())));
-            writes.add(senders.submit(() -> ledger.write(
-                    new DeliveryLedger.Statement("UPDATE notifications SET status = 'LOST' WHERE event_id = ?", good))));
-            await().until(() -> ledger.queued() == 2);
-        });
+        @Test
+        void shouldKeepAClaimWithTimeToSpareWithoutWriting() {
+            ClaimedNotification email = recorded("token-A").get(0);
+            db.jdbc().update("UPDATE notifications SET claim_token = 'someone-else'");
 
-        writes.get(0).get();
-        writes.get(1).get();
-        assertThatThrownBy(() -> writes.get(2).get()).hasMessageContaining("notifications_status_ck");
-        assertThat(events.row(good, "PUSH")).containsEntry("status", "SENT");
-    }
-
-    /** An outage fails a shared transaction's writes together, not one connection timeout per write. */
-    @Test
-    void shouldFailEveryWriteOfAGroupAtOnceWhenTheDatabaseIsUnreachable() {
-        AtomicInteger connectionsAsked = new AtomicInteger();
-        DriverManagerDataSource nowhere = new DriverManagerDataSource("jdbc:postgresql://127.0.0.1:1/none") {
-            @Override
-            public java.sql.Connection getConnection() throws java.sql.SQLException {
-                connectionsAsked.incrementAndGet();
-                return super.getConnection();
-            }
-        };
-        DeliveryLedger unreachable = new DeliveryLedger(nowhere, new TransactionTemplate(new JdbcTransactionManager(nowhere)), 10);
-        List<DeliveryLedger.Write> writes = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
-            writes.add(new DeliveryLedger.Write(List.of(new DeliveryLedger.Statement(DeliveryLedger.RENEW, new Date(),
-                    UUID.randomUUID(), "PUSH", "token")), new java.util.concurrent.CompletableFuture<>()));
+            // nobody can have taken over a claim that has not run out: no write, no look
+            assertThat(ledger.holdsClaim(email)).isTrue();
         }
 
-        unreachable.runTogether(writes);
+        @Test
+        void shouldRenewAClaimNearItsEndOnlyWhenItIsStillItsOwn() {
+            List<ClaimedNotification> claimed = recorded("token-A");
+            Instant soon = Instant.now().plusSeconds(5);
+            ClaimedNotification email = claimed.get(0).renewedUntil(soon);
+            ClaimedNotification push = claimed.get(1).renewedUntil(soon);
+            events.update(push.key().eventId(), "PUSH", "claim_token = 'taken-over'");
 
-        assertThat(writes).allSatisfy(write -> assertThat(write.done()).isCompletedExceptionally());
-        assertThat(connectionsAsked.get()).as("connections asked for").isEqualTo(1);
+            assertThat(ledger.holdsClaim(email)).isTrue();
+            assertThat(ledger.holdsClaim(push)).isFalse();
+            assertThat((java.sql.Timestamp) events.row(email.key().eventId(), "EMAIL").get("claimed_until"))
+                    .isAfter(java.sql.Timestamp.from(Instant.now().plus(LEASE).minusSeconds(10)));
+        }
+
+        @Test
+        void shouldReleaseAClaimNoSenderTookAsUntried() {
+            ClaimedNotification email = recorded("token-A").get(0);
+
+            ledger.release(email, Instant.now());
+
+            assertThat(events.row(email.key().eventId(), "EMAIL")).containsEntry("status", "PENDING")
+                    .containsEntry("attempts", 0).containsEntry("claim_token", null);
+        }
     }
 
-    private boolean waitsForLock(UUID eventId) {
-        return db.count("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-                + " AND wait_event_type = 'Lock' AND query LIKE 'UPDATE notifications%'") == 1;
+    @Nested
+    class Outcomes {
+
+        @Test
+        void shouldRecordEachOutcomeWithItsAttempt() {
+            List<ClaimedNotification> first = recorded("t1");
+            List<ClaimedNotification> second = recorded("t2");
+            Instant now = Instant.now();
+
+            ledger.sent(first.get(0), now);
+            ledger.failed(first.get(1), "400 unknown token", now);
+            ledger.retry(second.get(0), "421 busy", now.plusSeconds(30), now);
+
+            assertThat(events.row(first.get(0).key().eventId(), "EMAIL")).containsEntry("status", "SENT");
+            assertThat(events.row(first.get(1).key().eventId(), "PUSH")).containsEntry("status", "FAILED")
+                    .containsEntry("last_error", "400 unknown token");
+            assertThat(events.row(second.get(0).key().eventId(), "EMAIL")).containsEntry("status", "PENDING")
+                    .containsEntry("last_error", "421 busy");
+            assertThat(db.jdbc().queryForList("SELECT outcome FROM notification_attempts ORDER BY outcome", String.class))
+                    .containsExactly("FAILED", "RETRY", "SENT");
+        }
+
+        @Test
+        void shouldNotRecordAFailureOverAClaimTakenOver() {
+            ClaimedNotification push = recorded("token-A").get(1);
+            events.update(push.key().eventId(), "PUSH", "claim_token = 'taken-over'");
+
+            ledger.failed(push, "503", Instant.now());
+
+            assertThat(events.row(push.key().eventId(), "PUSH")).containsEntry("status", "SENDING");
+        }
     }
 
-    private UUID claimed(String channel) {
-        UUID eventId = row(channel, 0, CREATED);
-        assertThat(ledger.claimFresh(eventId, channel, CREATED, "token-" + eventId, later())).isTrue();
-        return eventId;
+    @Nested
+    class RetryPoller {
+
+        @Test
+        void shouldClaimDueRowsAndExpiredClaimsWithTheirEvent() {
+            UUID due = events.record(Instant.now().minusSeconds(60), "[\"EMAIL\"]", "EMAIL");
+            ClaimedNotification crashed = recorded("dead-instance").get(1);
+            events.update(crashed.key().eventId(), "PUSH", "claimed_until = ?", Instant.now().minusSeconds(1));
+
+            DeliveryLedger.DueBatch batch = ledger.claimDue(10, "poll-1", List.of("EMAIL", "PUSH"));
+
+            assertThat(batch.found()).isEqualTo(2);
+            assertThat(batch.claimed()).extracting(ClaimedNotification::key)
+                    .containsExactlyInAnyOrder(new NotificationKey(due, "EMAIL"), crashed.key());
+            assertThat(batch.claimed()).allSatisfy(c -> {
+                assertThat(c.claimToken()).isEqualTo("poll-1");
+                assertThat(c.readEvent().eventId()).isEqualTo(c.key().eventId());
+            });
+            assertThat(events.row(crashed.key().eventId(), "PUSH")).containsEntry("attempts", 2)
+                    .containsEntry("claim_token", "poll-1");
+        }
+
+        @Test
+        void shouldEndARowPastItsAttemptsInsteadOfClaimingIt() {
+            UUID tired = events.record(Instant.now().minusSeconds(60), "[\"EMAIL\"]", "EMAIL");
+            events.update(tired, "EMAIL", "attempts = 3");
+
+            DeliveryLedger.DueBatch batch = ledger.claimDue(10, "poll-1", List.of("EMAIL", "PUSH"));
+
+            assertThat(batch.found()).isEqualTo(1);
+            assertThat(batch.claimed()).isEmpty();
+            assertThat(events.row(tired, "EMAIL")).containsEntry("status", "FAILED")
+                    .containsEntry("last_error", "gave up after 3 attempts (notifier.delivery.max-attempts)");
+        }
+
+        @Test
+        void shouldHandOnAPayloadThatNoLongerReadsAsUndeliverable() {
+            UUID broken = events.record(Instant.now().minusSeconds(60), "[\"EMAIL\"]", "EMAIL");
+            events.update(broken, "EMAIL", "payload = '{}'");
+
+            ClaimedNotification claimed = ledger.claimDue(10, "poll-1", List.of("EMAIL", "PUSH")).claimed().get(0);
+
+            assertThat(claimed.event()).isNull();
+            assertThat(claimed.unreadable()).startsWith("stored event payload no longer parses");
+        }
     }
 
-    private UUID row(String channel, int attempts, Date createdAt) {
-        UUID eventId = UUID.randomUUID();
-        db.jdbc().update("INSERT INTO notifications (event_id, channel, status, attempts, user_id, transfer_id, payload,"
-                + " created_at, updated_at, next_attempt_at) VALUES (?, ?, 'PENDING', ?, 'u-1', 't-1', '{}', ?, ?, ?)",
-                eventId, channel, attempts, new Timestamp(createdAt.getTime()), createdAt, createdAt);
-        return eventId;
+    /** A new event's two rows, claimed by this token. */
+    private List<ClaimedNotification> recorded(String token) {
+        return recorded(UUID.randomUUID(), token);
     }
 
-    private static Date later() {
-        return new Date(System.currentTimeMillis() + 60_000);
+    private List<ClaimedNotification> recorded(UUID eventId, String token) {
+        return transactions.execute(status -> rows.insertClaimed(List.of(ContractEvent.event().eventId(eventId).build()),
+                List.of(List.of("EMAIL", "PUSH")), token));
     }
 }

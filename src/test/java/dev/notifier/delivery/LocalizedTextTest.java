@@ -28,7 +28,7 @@ class LocalizedTextTest {
         void shouldAddressTheRecipientByNameInTheEmailBody() {
             assertThat(text.emailBody(event("th-TH")))
                     .startsWith("เรียน คุณสมชาย ใจดี\n")
-                    .contains("TRX-000123", "฿1,500.00", "2 ธ.ค. 2026 17:15");
+                    .contains("TRX-000123", "฿1,500.00", "2 ธ.ค. 2026 17:15 (UTC+07:00)");
         }
     }
 
@@ -46,7 +46,7 @@ class LocalizedTextTest {
         void shouldStateTransferAndTimeInTheRecipientsZone() {
             assertThat(text.emailBody(event("en-GB")))
                     .startsWith("Dear สมชาย ใจดี,\n")
-                    .contains("Your transfer TRX-000123 of THB 1,500.00 was completed on 2 Dec 2026 17:15 ICT.");
+                    .contains("Your transfer TRX-000123 of THB 1,500.00 was completed on 2 Dec 2026 17:15 (UTC+07:00).");
         }
 
         @Test

@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.notifier.event.Channel;
-import dev.notifier.event.EventParser;
 import dev.notifier.event.TransferEvent;
 import dev.notifier.support.ContractEvent;
-import java.util.Collection;
-import java.util.Date;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -20,11 +17,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ChannelPlannerTest {
 
-    private static final List<Map<String, Object>> NO_OPT_OUTS = List.of();
-    private static final java.time.Duration FAST_PATH = java.time.Duration.ofSeconds(3);
+    private static final Set<String> NO_OPT_OUTS = Set.of();
 
-    private final EventParser parser = new EventParser(65_536);
-    private final ChannelPlanner planner = new ChannelPlanner(parser, FAST_PATH);
+    private final ChannelPlanner planner = new ChannelPlanner();
 
     @Nested
     class ExplicitChannels {
@@ -33,14 +28,14 @@ class ChannelPlannerTest {
         void shouldPlanExactlyTheRequestedChannels() {
             TransferEvent event = ContractEvent.event().channels(Channel.PUSH).build();
 
-            assertThat(channelsOf(planner.plan(event, NO_OPT_OUTS))).containsExactly("PUSH");
+            assertThat(planner.channels(event, NO_OPT_OUTS)).containsExactly("PUSH");
         }
 
         @Test
         void shouldKeepRequestedChannelsTheRecipientOptedOutOf() {
             TransferEvent event = ContractEvent.event().channels(Channel.EMAIL, Channel.PUSH).build();
 
-            assertThat(channelsOf(planner.plan(event, optOuts("EMAIL", "PUSH")))).containsExactly("EMAIL", "PUSH");
+            assertThat(planner.channels(event, Set.of("EMAIL", "PUSH"))).containsExactly("EMAIL", "PUSH");
         }
     }
 
@@ -52,7 +47,7 @@ class ChannelPlannerTest {
         void shouldDeriveChannelsFromTheRecipientsAddresses(String email, String pushToken, List<String> expected) {
             TransferEvent event = ContractEvent.event().noChannels().email(email).pushToken(pushToken).build();
 
-            assertThat(channelsOf(planner.plan(event, NO_OPT_OUTS))).isEqualTo(expected);
+            assertThat(planner.channels(event, NO_OPT_OUTS)).isEqualTo(expected);
         }
 
         @ParameterizedTest(name = "opted out of {0}")
@@ -60,65 +55,14 @@ class ChannelPlannerTest {
         void shouldRemoveOptedOutChannels(List<String> optedOut, List<String> expected) {
             TransferEvent event = ContractEvent.event().noChannels().build();
 
-            assertThat(channelsOf(planner.plan(event, optOuts(optedOut.toArray(String[]::new))))).isEqualTo(expected);
-        }
-
-        @Test
-        void shouldTreatMissingOptOutRowsAsNoOptOuts() {
-            TransferEvent event = ContractEvent.event().noChannels().build();
-
-            assertThat(channelsOf(planner.plan(event, null))).containsExactly("EMAIL", "PUSH");
+            assertThat(planner.channels(event, Set.copyOf(optedOut))).isEqualTo(expected);
         }
 
         @Test
         void shouldPlanNothingForARecipientWithoutAddresses() {
             TransferEvent event = ContractEvent.event().noChannels().email(null).pushToken(null).build();
 
-            assertThat(planner.plan(event, NO_OPT_OUTS)).isEmpty();
-        }
-    }
-
-    @Nested
-    class PlannedRow {
-
-        @Test
-        void shouldCarryEverythingTheInsertNeeds() {
-            TransferEvent event = ContractEvent.event().build();
-            Date before = new Date();
-
-            List<Map<String, Object>> rows = planner.plan(event, NO_OPT_OUTS);
-
-            Date after = new Date();
-            assertThat(rows).hasSize(2).allSatisfy(row -> {
-                assertThat(row).containsOnlyKeys("eventId", "channel", "userId", "transferId", "payload", "createdAt",
-                                "firstAttemptAt")
-                        .containsEntry("eventId", ContractEvent.EVENT_ID)
-                        .containsEntry("userId", "u-42")
-                        .containsEntry("transferId", "TRX-000123")
-                        .containsEntry("payload", parser.toJson(event));
-                assertThat((Date) row.get("createdAt")).isBetween(before, after, true, true);
-                assertThat(((Date) row.get("firstAttemptAt")).getTime() - ((Date) row.get("createdAt")).getTime())
-                        .as("left to the fast path for").isEqualTo(FAST_PATH.toMillis());
-            });
-        }
-
-        @Test
-        void shouldStoreAPayloadThatReadsBackAsTheSameEvent() throws Exception {
-            TransferEvent event = ContractEvent.event().noChannels().build();
-
-            List<Map<String, Object>> rows = planner.plan(event, NO_OPT_OUTS);
-
-            for (Map<String, Object> row : rows) {
-                assertThat(parser.fromStored((String) row.get("payload"))).isEqualTo(event);
-            }
-            assertThat(rows).isNotEmpty();
-        }
-
-        @Test
-        void shouldStampEveryRowOfOneEventWithTheSameCreatedAt() {
-            List<Map<String, Object>> rows = planner.plan(ContractEvent.event().build(), NO_OPT_OUTS);
-
-            assertThat(rows).extracting(row -> row.get("createdAt")).containsOnly(rows.get(0).get("createdAt"));
+            assertThat(planner.channels(event, NO_OPT_OUTS)).isEmpty();
         }
     }
 
@@ -135,14 +79,5 @@ class ChannelPlannerTest {
                 arguments(List.of("EMAIL"), List.of("PUSH")),
                 arguments(List.of("PUSH"), List.of("EMAIL")),
                 arguments(List.of("EMAIL", "PUSH"), List.of()));
-    }
-
-    /** Rows as {@code SELECT channel FROM recipient_preferences ...} returns them. */
-    private static List<Map<String, Object>> optOuts(String... channels) {
-        return Stream.of(channels).map(channel -> Map.<String, Object>of("channel", channel)).toList();
-    }
-
-    private static List<Object> channelsOf(Collection<Map<String, Object>> rows) {
-        return rows.stream().map(row -> row.get("channel")).toList();
     }
 }

@@ -34,6 +34,12 @@ public final class NotifierInstance extends ManagedProcess {
     /** The environment that points an instance at this broker, database and sinks; the caller may add to it. */
     public static Map<String, String> wiredTo(KafkaBrokerProcess kafka, String topic, String group, String dbUrl,
                                               String dbUser, RecordingSinks sinks) {
+        return wiredTo(kafka, topic, group, dbUrl, dbUser, sinks.smtpPort, sinks.pushUrl());
+    }
+
+    /** As above, for any SMTP server on 127.0.0.1 and push gateway. */
+    public static Map<String, String> wiredTo(KafkaBrokerProcess kafka, String topic, String group, String dbUrl,
+                                              String dbUser, int smtpPort, String pushUrl) {
         Map<String, String> env = new HashMap<>();
         env.put("NOTIFIER_KAFKA_BROKERS", kafka.bootstrap());
         env.put("NOTIFIER_KAFKA_TOPIC", topic);
@@ -42,8 +48,8 @@ public final class NotifierInstance extends ManagedProcess {
         env.put("NOTIFIER_DB_URL", dbUrl);
         env.put("NOTIFIER_DB_USER", dbUser);
         env.put("NOTIFIER_SMTP_HOST", "127.0.0.1");
-        env.put("NOTIFIER_SMTP_PORT", String.valueOf(sinks.smtpPort));
-        env.put("NOTIFIER_PUSH_URL", sinks.pushUrl());
+        env.put("NOTIFIER_SMTP_PORT", String.valueOf(smtpPort));
+        env.put("NOTIFIER_PUSH_URL", pushUrl);
         return env;
     }
 

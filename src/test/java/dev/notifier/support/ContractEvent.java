@@ -79,6 +79,7 @@ public final class ContractEvent {
     }
 
     public static final class Builder {
+        private UUID eventId = EVENT_ID;
         private String transferId = "TRX-000123";
         private BigDecimal amount = new BigDecimal("1500.00");
         private String currency = "THB";
@@ -90,6 +91,11 @@ public final class ContractEvent {
         private List<Channel> channels = List.of(Channel.EMAIL, Channel.PUSH);
 
         private Builder() {
+        }
+
+        public Builder eventId(UUID value) {
+            eventId = value;
+            return this;
         }
 
         public Builder amount(String value) {
@@ -128,7 +134,7 @@ public final class ContractEvent {
         }
 
         public TransferEvent build() {
-            return new TransferEvent(EVENT_ID, "TransferCompleted", Instant.parse("2026-12-02T10:15:30Z"), transferId,
+            return new TransferEvent(eventId, "TransferCompleted", Instant.parse("2026-12-02T10:15:30Z"), transferId,
                     amount, currency, new Recipient(userId, name, locale, email, pushToken), channels);
         }
     }

@@ -1,6 +1,8 @@
 package dev.notifier.delivery.email;
 
 import dev.notifier.delivery.LocalizedText;
+import dev.notifier.delivery.ClaimedNotification;
+import dev.notifier.delivery.NotificationKey;
 import dev.notifier.delivery.UndeliverableException;
 import dev.notifier.event.EmailAddresses;
 import dev.notifier.event.InvalidEventException;
@@ -10,7 +12,12 @@ import jakarta.mail.MessagingException;
 import jakarta.mail.Session;
 import jakarta.mail.internet.InternetAddress;
 import jakarta.mail.internet.MimeMessage;
-import java.util.Date;
+import jakarta.activation.DataHandler;
+import jakarta.mail.util.ByteArrayDataSource;
+import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Properties;
 
 /**
@@ -31,6 +38,9 @@ public class EmailComposer {
     static {
         System.getProperties().putIfAbsent(STREAM_PROVIDER, "org.eclipse.angus.mail.util.MailStreamProvider");
     }
+
+    /** RFC 5322 dates, formatted without MailDateFormat's per-call SimpleDateFormat. */
+    private static final DateTimeFormatter DATE = DateTimeFormatter.RFC_1123_DATE_TIME;
 
     private final Session session;
     private final InternetAddress from;
@@ -54,23 +64,30 @@ public class EmailComposer {
     }
 
     /** The whole message; whatever stops it from being built stops it every time ({@link UndeliverableException}). */
-    public MimeMessage compose(TransferEvent event) {
+    public MimeMessage compose(ClaimedNotification notification) {
+        TransferEvent event = notification.readEvent();
         try {
-            return build(event);
+            return build(event, notification.key());
         } catch (MessagingException | InvalidEventException | RuntimeException e) {
             throw new UndeliverableException("cannot compose the email: " + e.getMessage(), e);
         }
     }
 
-    private MimeMessage build(TransferEvent event) throws MessagingException, InvalidEventException {
+    private MimeMessage build(TransferEvent event, NotificationKey key) throws MessagingException, InvalidEventException {
         InternetAddress to = envelopeAddress(EmailAddresses.requireDeliverable(event.recipient().email(), true));
-        MimeMessage message = new StableIdMimeMessage(session, "<" + event.eventId() + ".email@notifier>", to);
+        String subject = text.title(event);
+        StableIdMimeMessage message = new StableIdMimeMessage(session, "<" + event.eventId() + ".email@notifier>", to,
+                subject);
         message.setFrom(from);
         message.setRecipient(Message.RecipientType.TO, to);
-        message.setSubject(text.title(event), "UTF-8");
-        message.setText(text.emailBody(event), "UTF-8");
-        message.setSentDate(new Date());
-        message.setHeader("X-Notification-Key", event.eventId() + ":EMAIL");
+        message.setSubject(subject, "UTF-8");
+        // the body as bytes with its encoding named: Jakarta Mail would otherwise look up a content
+        // handler and scan the text to choose an encoding, on every message
+        message.setDataHandler(new DataHandler(new ByteArrayDataSource(
+                text.emailBody(event).getBytes(StandardCharsets.UTF_8), "text/plain; charset=UTF-8")));
+        message.setHeader("Content-Transfer-Encoding", "base64");
+        message.setHeader("Date", DATE.format(ZonedDateTime.now(ZoneOffset.UTC)));
+        message.setHeader("X-Notification-Key", key.idempotencyKey());
         message.saveChanges();
         return message;
     }

@@ -21,6 +21,8 @@ final class SmtpSessions {
         p.setProperty(prefix + "connectiontimeout", timeout);
         p.setProperty(prefix + "timeout", timeout);
         p.setProperty(prefix + "writetimeout", timeout);
+        // MAIL FROM as configured, not parsed back out of each message's From header
+        p.setProperty(prefix + "from", settings.from());
         // RCPT TO and MAIL FROM in UTF-8, with the SMTPUTF8 parameter when the server offers it;
         // off, no non-ASCII address gets this far (SmtpSender and the parser refuse them)
         p.setProperty("mail.mime.allowutf8", String.valueOf(settings.utf8()));

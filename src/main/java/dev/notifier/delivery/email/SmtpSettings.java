@@ -8,6 +8,7 @@ import java.util.Locale;
  * How Notifier talks to its SMTP server, beyond host, port and credentials (which camel-mail's
  * endpoint and component hand to {@link SmtpSender}).
  *
+ * @param from                  the envelope sender (MAIL FROM), validated like the From header it matches
  * @param tls                   none, STARTTLS required, or TLS from the first byte (SMTPS)
  * @param truststore            a PKCS12 or JKS trust store for the server's certificate, or {@code null}: the JVM's own
  * @param utf8                  SMTPUTF8: non-ASCII addresses accepted, sent only to a server that offers it
@@ -16,8 +17,8 @@ import java.util.Locale;
  * @param messagesPerConnection a connection is closed after this many messages (relays limit it)
  * @param maxIdle               a connection idle longer is closed rather than reused (relays drop idle ones)
  */
-public record SmtpSettings(Tls tls, Path truststore, String truststorePassword, boolean utf8, Duration timeout,
-                           int connections, int messagesPerConnection, Duration maxIdle) {
+public record SmtpSettings(String from, Tls tls, Path truststore, String truststorePassword, boolean utf8,
+                           Duration timeout, int connections, int messagesPerConnection, Duration maxIdle) {
 
     /** {@code NOTIFIER_SMTP_TLS}. */
     public enum Tls {

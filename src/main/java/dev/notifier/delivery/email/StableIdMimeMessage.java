@@ -19,11 +19,19 @@ final class StableIdMimeMessage extends MimeMessage {
 
     private final String messageId;
     private final InternetAddress envelopeRecipient;
+    private final String subject;
 
-    StableIdMimeMessage(Session session, String messageId, InternetAddress envelopeRecipient) {
+    StableIdMimeMessage(Session session, String messageId, InternetAddress envelopeRecipient, String subject) {
         super(session);
         this.messageId = messageId;
         this.envelopeRecipient = envelopeRecipient;
+        this.subject = subject;
+    }
+
+    /** As set: the SMTP transport asks for it on every send, and would decode the header back. */
+    @Override
+    public String getSubject() {
+        return subject;
     }
 
     InternetAddress envelopeRecipient() {

@@ -2,9 +2,7 @@ package dev.notifier.delivery.push;
 
 import dev.notifier.delivery.ProviderRejectedException;
 import dev.notifier.event.UntrustedText;
-import org.apache.camel.Body;
 import org.apache.camel.Exchange;
-import org.apache.camel.Header;
 
 /**
  * The contract's status mapping: 2xx accepted; 408, 429 and 5xx worth another try with the same
@@ -12,7 +10,13 @@ import org.apache.camel.Header;
  */
 public class PushResponses {
 
-    public void check(@Header(Exchange.HTTP_RESPONSE_CODE) int status, @Body String body) {
+    /** The gateway's answer on the exchange, as camel-http left it (throwExceptionOnFailure off). */
+    public void check(Exchange exchange) {
+        Integer code = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, Integer.class);
+        check(code == null ? 0 : code, exchange.getMessage().getBody(String.class));
+    }
+
+    public void check(int status, String body) {
         if (status >= 200 && status < 300) {
             return;
         }

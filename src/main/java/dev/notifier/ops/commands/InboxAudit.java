@@ -38,7 +38,7 @@ final class InboxAudit {
     InboxAudit(JdbcTemplate jdbc, EventParser parser) {
         this.jdbc = jdbc;
         this.parser = parser;
-        this.planner = new ChannelPlanner(parser);
+        this.planner = new ChannelPlanner();
     }
 
     /** Audits the keys received at or after {@code since}; the counts and findings are then readable. */
@@ -95,10 +95,9 @@ final class InboxAudit {
                         (rs, i) -> new Preference(rs.getString("channel"), rs.getBoolean("opted_out"),
                                 Times.column(rs, "updated_at")),
                         event.recipient().userId());
-        List<Map<String, Object>> optOuts = preferences.stream().filter(Preference::optedOut)
-                .map(p -> Map.<String, Object>of("channel", p.channel())).toList();
-        for (Map<String, Object> planned : planner.plan(event, optOuts)) {
-            String channel = String.valueOf(planned.get("channel"));
+        Set<String> optOuts = preferences.stream().filter(Preference::optedOut).map(Preference::channel)
+                .collect(java.util.stream.Collectors.toSet());
+        for (String channel : planner.channels(event, optOuts)) {
             boolean preferenceChanged = preferences.stream()
                     .anyMatch(p -> p.channel().equals(channel) && p.updatedAt().isAfter(key.receivedAt));
             if (!key.channels.contains(channel) && !preferenceChanged) {

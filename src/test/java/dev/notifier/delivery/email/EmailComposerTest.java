@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.notifier.delivery.LocalizedText;
+import dev.notifier.delivery.ClaimedNotification;
+import dev.notifier.delivery.NotificationKey;
 import dev.notifier.delivery.UndeliverableException;
+import java.time.Instant;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
 import dev.notifier.support.ContractEvent;
@@ -61,7 +64,7 @@ class EmailComposerTest {
             TransferEvent event = ContractEvent.event().email(email).build();
 
             // no retry can make it one: the row is FAILED at once
-            assertThatThrownBy(() -> composer.compose(event)).isInstanceOf(UndeliverableException.class)
+            assertThatThrownBy(() -> composer.compose(claimed(event))).isInstanceOf(UndeliverableException.class)
                     .hasMessageStartingWith("cannot compose the email: recipient.email: ");
         }
 
@@ -134,8 +137,13 @@ class EmailComposerTest {
         }
     }
 
-    private MimeMessage compose(TransferEvent event) throws MessagingException, InvalidEventException {
-        return composer.compose(event);
+    private MimeMessage compose(TransferEvent event) {
+        return composer.compose(claimed(event));
+    }
+
+    private static ClaimedNotification claimed(TransferEvent event) {
+        return new ClaimedNotification(new NotificationKey(event.eventId(), "EMAIL"), event, null, 1, Instant.now(), "token",
+                Instant.now().plusSeconds(60));
     }
 
     private static String written(MimeMessage message) throws IOException, MessagingException {

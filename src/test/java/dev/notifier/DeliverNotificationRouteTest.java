@@ -3,20 +3,24 @@ package dev.notifier;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.notifier.delivery.ClaimedNotification;
+import dev.notifier.delivery.NotificationKey;
+import dev.notifier.event.EventParser;
+import dev.notifier.event.TransferEvent;
 import dev.notifier.support.AdvisedNotifier;
 import dev.notifier.support.AdvisedRouteTestBase;
 import dev.notifier.support.Events;
 import dev.notifier.support.RecordingCommit;
 import jakarta.mail.internet.MimeMessage;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.camel.component.mock.MockEndpoint;
-import org.apache.camel.component.seda.SedaEndpoint;
 import org.junit.jupiter.api.Test;
 
-/** send-notification, reached through the real intake: one message per channel, and its outcome recorded. */
-class SendNotificationRouteTest extends AdvisedRouteTestBase {
+/** The deliver-&lt;channel&gt; routes, reached through the real intake: one message per channel, and its outcome recorded. */
+class DeliverNotificationRouteTest extends AdvisedRouteTestBase {
 
     @Test
     void shouldSendOneMessagePerChannel() throws Exception {
@@ -79,16 +83,17 @@ class SendNotificationRouteTest extends AdvisedRouteTestBase {
         // regression (fault scenario 4): a claim that expired while its sender waited was taken
         // over by the next poll, and both senders sent
         UUID eventId = UUID.randomUUID();
-        notifier.context().getRouteController().stopRoute("deliver-notification");
+        notifier.context().getRouteController().stopRoute("deliver-push");
         notifier.context().getRouteController().stopRoute("retry-due-notifications");
         record(Events.json(eventId, "en-US", "[\"PUSH\"]"));
         db.jdbc().update("UPDATE notifications SET status = 'SENDING', attempts = 2, claim_token = 'poller-B',"
                 + " claimed_until = now() + interval '1 minute' WHERE event_id = ?", eventId);
-        Map<String, Object> key = Map.of("eventId", eventId, "channel", "PUSH");
         notifier.push().expectedMessageCount(0);
         notifier.push().setAssertPeriod(500);
+        notifier.context().getRouteController().startRoute("deliver-push");
 
-        notifier.context().createProducerTemplate().sendBodyAndHeader("direct:send-notification", key, "claimToken", "stale-A");
+        // close to its end: the sender renews it first, fenced by its token, and finds it lost
+        notifier.context().createProducerTemplate().sendBody("seda:deliver-push", claim(eventId, "stale-A"));
 
         notifier.push().assertIsSatisfied();
         assertThat(db.jdbc().queryForMap("SELECT status, claim_token FROM notifications WHERE event_id = ?", eventId))
@@ -97,26 +102,36 @@ class SendNotificationRouteTest extends AdvisedRouteTestBase {
         notifier.push().reset();
         notifier.push().whenAnyExchangeReceived(e -> AdvisedNotifier.answer(e, 200, "{}"));
         notifier.push().expectedMessageCount(1);
-        notifier.context().createProducerTemplate().sendBodyAndHeader("direct:send-notification", key, "claimToken", "poller-B");
+        notifier.context().createProducerTemplate().sendBody("seda:deliver-push", claim(eventId, "poller-B"));
 
         notifier.push().assertIsSatisfied();
-        assertThat(db.jdbc().queryForObject("SELECT status FROM notifications WHERE event_id = ?", String.class, eventId))
-                .isEqualTo("SENT");
+        await().untilAsserted(() -> assertThat(db.jdbc().queryForObject(
+                "SELECT status FROM notifications WHERE event_id = ?", String.class, eventId)).isEqualTo("SENT"));
     }
 
     @Test
     void shouldLeaveRowsToTheRetryPollerWhileTheSendersRouteIsStopped() throws Exception {
-        notifier.context().getRouteController().stopRoute("deliver-notification");
+        notifier.context().getRouteController().stopRoute("deliver-push");
         notifier.push().whenAnyExchangeReceived(e -> AdvisedNotifier.answer(e, 200, "{}"));
         UUID eventId = UUID.randomUUID();
 
         record(Events.json(eventId, "en-US", "[\"PUSH\"]"));
 
-        // not queued for senders that are not running (and intake did not wait for them)
-        assertThat(notifier.context().getEndpoint("seda:deliver", SedaEndpoint.class).getCurrentQueueSize()).isZero();
-        // the poller takes the row once the fast path's time (notifier.delivery.fast-path-millis) is up
+        // handed back untried (intake did not wait for senders that are not running), and the poller
+        // does not claim for a channel whose senders are stopped
+        await().untilAsserted(() -> assertThat(row(eventId, "PUSH")).containsEntry("status", "PENDING")
+                .containsEntry("attempts", 0));
+        notifier.context().getRouteController().startRoute("deliver-push");
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(row(eventId, "PUSH"))
                 .containsEntry("status", "SENT").containsEntry("attempts", 1));
+    }
+
+    /** A claim by this token, close to its end, as a sender would hold it after waiting. */
+    private ClaimedNotification claim(UUID eventId, String token) throws Exception {
+        TransferEvent event = new EventParser(65_536).fromStored(db.jdbc().queryForObject(
+                "SELECT payload FROM notifications WHERE event_id = ?", String.class, eventId));
+        return new ClaimedNotification(new NotificationKey(eventId, "PUSH"), event, null, 2, Instant.now(), token,
+                Instant.now().plusSeconds(1));
     }
 
     private void record(String event) {

@@ -1,0 +1,51 @@
+package dev.notifier.config;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.notifier.inbox.SchemaGuard;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.springframework.jdbc.support.JdbcTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/** The connection pool, migrated (Flyway) and checked (SchemaGuard) before anything may use it, and its transactions. */
+final class Database implements AutoCloseable {
+
+    final HikariDataSource dataSource;
+    final TransactionTemplate transactions;
+
+    private Database(HikariDataSource dataSource) {
+        this.dataSource = dataSource;
+        this.transactions = new TransactionTemplate(new JdbcTransactionManager(dataSource));
+    }
+
+    static Database open(ServiceProperties p) throws Exception {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("notifier");
+        config.setJdbcUrl(p.get("notifier.db.url"));
+        config.setUsername(p.find("notifier.db.user").orElse(null));
+        config.setPassword(p.find("notifier.db.password").orElse(null));
+        config.setMaximumPoolSize(p.getInt("notifier.db.pool-size", 10));
+        // fail fast on a dead database instead of parking consumer threads for 30 s
+        config.setConnectionTimeout(5_000);
+        config.setInitializationFailTimeout(-1);
+        HikariDataSource created = new HikariDataSource(config);
+        try {
+            migrate(created);
+            SchemaGuard.check(created);
+        } catch (Exception | Error e) {
+            created.close();
+            throw e;
+        }
+        return new Database(created);
+    }
+
+    static void migrate(DataSource dataSource) {
+        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+    }
+
+    @Override
+    public void close() {
+        dataSource.close();
+    }
+}

@@ -1,0 +1,154 @@
+package dev.notifier.config;
+
+import dev.notifier.delivery.DeliveryFailures;
+import dev.notifier.delivery.DeliveryLedger;
+import dev.notifier.delivery.DeliveryObserver;
+import dev.notifier.delivery.DeliverySchedule;
+import dev.notifier.delivery.HandOff;
+import dev.notifier.delivery.LocalizedText;
+import dev.notifier.delivery.Outcomes;
+import dev.notifier.delivery.email.EmailComposer;
+import dev.notifier.delivery.email.SmtpSender;
+import dev.notifier.delivery.email.SmtpSettings;
+import dev.notifier.delivery.push.PushComposer;
+import dev.notifier.delivery.push.PushResponses;
+import dev.notifier.event.EventParser;
+import dev.notifier.event.InvalidEventException;
+import dev.notifier.inbox.NotificationRows;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.ZoneId;
+import org.apache.camel.CamelContext;
+import org.apache.camel.Processor;
+import org.apache.camel.component.mail.MailComponent;
+import org.apache.camel.spi.Registry;
+
+/**
+ * Delivery's beans: the ledger and what writes claims and outcomes through it, the hand-off to the
+ * channels' senders, and each channel's composer and provider settings. The routes name them.
+ */
+final class DeliveryBeans {
+
+    private final CamelContext context;
+    private final ServiceProperties p;
+    private final Database database;
+    private final EventParser parser;
+    private final DeliverySchedule schedule;
+    private final Shutdown shutdown;
+    private final Registry registry;
+    private NotificationRows rows;
+
+    DeliveryBeans(CamelContext context, ServiceProperties p, Database database, EventParser parser,
+                  DeliverySchedule schedule, Shutdown shutdown) {
+        this.context = context;
+        this.p = p;
+        this.database = database;
+        this.parser = parser;
+        this.schedule = schedule;
+        this.shutdown = shutdown;
+        this.registry = context.getRegistry();
+    }
+
+    void bind() {
+        DeliveryLedger ledger = shutdown.closeFirst(new DeliveryLedger(database.dataSource, database.transactions,
+                p.getInt("notifier.delivery.ledger-batch-size", 200), schedule, parser));
+        registry.bind("deliveryLedger", ledger);
+        registry.bind("checkClaim", (Processor) exchange -> exchange.setProperty("claimHeld",
+                ledger.holdsClaim(exchange.getMessage().getBody(dev.notifier.delivery.ClaimedNotification.class))));
+        rows = new NotificationRows(database.dataSource, parser, new dev.notifier.inbox.ChannelPlanner(), schedule);
+        registry.bind("notificationRows", rows);
+        registry.bind("recordNotifications", (Processor) rows::record);
+        HandOff handOff = new HandOff(context, ledger,
+                Duration.ofMillis(p.getLong("notifier.delivery.hand-off-wait-millis", 5000)),
+                java.util.Arrays.stream(dev.notifier.event.Channel.values()).map(Enum::name).toList());
+        registry.bind("handOff", handOff);
+        int batchSize = p.getInt("notifier.delivery.batch-size", 50);
+        registry.bind("claimDue", (Processor) exchange -> {
+            DeliveryLedger.DueBatch due = ledger.claimDue(batchSize, exchange.getExchangeId(), handOff.openChannels());
+            exchange.getMessage().setBody(due.claimed());
+            exchange.setProperty("dueCount", due.found());
+        });
+
+        Outcomes outcomes = new Outcomes(ledger, schedule, new DeliveryFailures(), observer());
+        registry.bind("settleAttempt", (Processor) outcomes::settle);
+        registry.bind("markSent", (Processor) outcomes::markSent);
+        registry.bind("markFailed", (Processor) outcomes::markFailed);
+        registry.bind("markRetry", (Processor) outcomes::markRetry);
+        bindEmail();
+        bindPush();
+    }
+
+    NotificationRows rows() {
+        return rows;
+    }
+
+    private void bindEmail() {
+        boolean utf8 = p.getBoolean("notifier.smtp.utf8", false);
+        EmailComposer composer;
+        try {
+            composer = new EmailComposer(p.get("notifier.mail.from"), text(), utf8);
+        } catch (InvalidEventException e) {
+            throw new IllegalStateException("NOTIFIER_MAIL_FROM (notifier.mail.from): " + e.getMessage(), e);
+        }
+        registry.bind("composeEmail", (Processor) exchange -> exchange.getMessage()
+                .setBody(composer.compose(exchange.getMessage().getBody(dev.notifier.delivery.ClaimedNotification.class))));
+        SmtpSender sender = shutdown.closeFirst(new SmtpSender(new SmtpSettings(p.get("notifier.mail.from"),
+                SmtpSettings.Tls.parse(p.get("notifier.smtp.tls", "none")),
+                p.find("notifier.smtp.truststore").map(Path::of).orElse(null),
+                p.find("notifier.smtp.truststore-password").orElse(null), utf8,
+                Duration.ofMillis(p.getLong("notifier.smtp.timeout-millis", 10_000)),
+                p.getInt("notifier.smtp.connections", 16), p.getInt("notifier.smtp.messages-per-connection", 100),
+                Duration.ofMillis(p.getLong("notifier.smtp.idle-millis", 10_000)))));
+        registry.bind("smtpSender", sender);
+        // credentials live on the component, not in an endpoint URI that could be logged; without a
+        // user camel-mail must not attempt AUTH at all
+        p.find("notifier.smtp.user").ifPresent(user -> {
+            MailComponent smtp = context.getComponent("smtp", MailComponent.class);
+            smtp.getConfiguration().setUsername(user);
+            smtp.getConfiguration().setPassword(p.find("notifier.smtp.password").orElse(null));
+        });
+    }
+
+    private void bindPush() {
+        PushComposer composer = new PushComposer(text(), p.find("notifier.push.token").orElse(null));
+        registry.bind("composePush", (Processor) composer::compose);
+        PushResponses responses = new PushResponses();
+        registry.bind("checkPushResponse", (Processor) responses::check);
+    }
+
+    private LocalizedText text() {
+        return new LocalizedText(ZoneId.of(p.get("notifier.text.timezone", "Asia/Bangkok")));
+    }
+
+    /** The metrics (bound by the ops configuration, after this one), found at the first outcome. */
+    private DeliveryObserver observer() {
+        return new DeliveryObserver() {
+            private volatile DeliveryObserver found;
+
+            @Override
+            public void sent(dev.notifier.delivery.ClaimedNotification notification, java.time.Instant at) {
+                DeliveryObserver target = target();
+                if (target != null) {
+                    target.sent(notification, at);
+                }
+            }
+
+            @Override
+            public void retried(dev.notifier.delivery.ClaimedNotification notification) {
+                DeliveryObserver target = target();
+                if (target != null) {
+                    target.retried(notification);
+                }
+            }
+
+            private DeliveryObserver target() {
+                DeliveryObserver target = found;
+                if (target == null) {
+                    target = registry.lookupByNameAndType("deliveryMetrics", DeliveryObserver.class);
+                    found = target;
+                }
+                return target;
+            }
+        };
+    }
+}

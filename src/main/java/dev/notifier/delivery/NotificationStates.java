@@ -1,0 +1,75 @@
+package dev.notifier.delivery;
+
+import java.util.List;
+
+/**
+ * The life of a {@code notifications} row, every transition with its SQL, in one place.
+ *
+ * <pre>
+ *              intake (inbox transaction)
+ *                      |  INSERT_CLAIMED: born SENDING, claimed by the instance that recorded it
+ *                      v
+ *   PENDING --CLAIM_DUE--> SENDING --MARK_SENT--> SENT
+ *      ^                    |   |
+ *      |  RELEASE (not      |   +--MARK_FAILED--> FAILED   (rejected for good, or out of attempts or age)
+ *      |  handed to a       |
+ *      |  sender)           +--MARK_RETRY--> PENDING      (transient: next_attempt_at after a backoff)
+ *      +----------------------+
+ *   PENDING or SENDING past max-age or max-attempts --EXPIRE--> FAILED (never sent again)
+ * </pre>
+ *
+ * A claim is a lease ({@code claimed_until}) with a fencing token ({@code claim_token}): a SENDING row
+ * whose lease ran out belongs to a sender that died, and CLAIM_DUE takes it over; every write of a
+ * sender after its claim is fenced by its token, so a sender that lost its claim changes nothing —
+ * except MARK_SENT: a message the provider accepted is SENT, whoever holds the claim by then.
+ * Times are bound from Java (one clock for the whole service), never {@code now()}.
+ */
+public final class NotificationStates {
+
+    /** A new event's row, claimed at birth: the instance that recorded it sends it at once, no second write. */
+    public static final String INSERT_CLAIMED = "INSERT INTO notifications (event_id, channel, status, attempts,"
+            + " user_id, transfer_id, payload, created_at, updated_at, next_attempt_at, claimed_until, claim_token)"
+            + " VALUES (?, ?, 'SENDING', 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
+    /** Back to the retry poller, untried, due a little later: a claim that never reached a sender (its queue stayed full). */
+    static final String RELEASE = "UPDATE notifications SET status = 'PENDING', attempts = attempts - 1,"
+            + " next_attempt_at = ?, claimed_until = NULL, claim_token = NULL, updated_at = ?"
+            + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
+    /** Fenced by the token: a claim that expired and was taken over is not renewed. */
+    static final String RENEW = "UPDATE notifications SET claimed_until = ?"
+            + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
+    static final String MARK_SENT = "UPDATE notifications"
+            + " SET status = 'SENT', sent_at = ?, updated_at = ?, claimed_until = NULL, last_error = NULL"
+            + " WHERE event_id = ? AND channel = ?";
+    static final String MARK_FAILED = "UPDATE notifications"
+            + " SET status = 'FAILED', last_error = ?, updated_at = ?, claimed_until = NULL"
+            + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
+    static final String MARK_RETRY = "UPDATE notifications"
+            + " SET status = 'PENDING', next_attempt_at = ?, last_error = ?, updated_at = ?, claimed_until = NULL"
+            + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
+    /** Each attempt that reached an outcome, for the event's history; written with that outcome. */
+    static final String RECORD_ATTEMPT = "INSERT INTO notification_attempts"
+            + " (event_id, channel, attempt, outcome, error, finished_at) VALUES (?, ?, ?, ?, ?, ?)";
+    /**
+     * The retry poller's batch: due retries and expired claims of the channels whose senders run,
+     * disjoint between pollers (SKIP LOCKED).
+     */
+    static String findDue(int channels) {
+        return "SELECT event_id, channel, status, attempts, payload, created_at FROM notifications"
+                + " WHERE ((status = 'PENDING' AND next_attempt_at <= ?) OR (status = 'SENDING' AND claimed_until < ?))"
+                + " AND channel IN (" + String.join(", ", java.util.Collections.nCopies(channels, "?")) + ")"
+                + " ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED";
+    }
+    static final String CLAIM_DUE = "UPDATE notifications SET status = 'SENDING', attempts = attempts + 1,"
+            + " claimed_until = ?, claim_token = ?, updated_at = ? WHERE event_id = ? AND channel = ?";
+    static final String EXPIRE = "UPDATE notifications SET status = 'FAILED', last_error = ?, claimed_until = NULL,"
+            + " updated_at = ? WHERE event_id = ? AND channel = ?";
+
+    private NotificationStates() {
+    }
+
+    /** Every statement (for checks such as "the demo's database accepts them all"). */
+    public static List<String> statements() {
+        return List.of(INSERT_CLAIMED, RELEASE, RENEW, MARK_SENT, MARK_FAILED, MARK_RETRY, RECORD_ATTEMPT, findDue(2),
+                CLAIM_DUE, EXPIRE);
+    }
+}

@@ -1,0 +1,97 @@
+package dev.notifier.inbox;
+
+import dev.notifier.delivery.ClaimedNotification;
+import dev.notifier.delivery.DeliverySchedule;
+import dev.notifier.delivery.NotificationKey;
+import dev.notifier.delivery.NotificationStates;
+import dev.notifier.event.EventParser;
+import dev.notifier.event.TransferEvent;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.apache.camel.Exchange;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * A new event's notification rows, written in the inbox transaction: one per planned channel, each
+ * claimed at birth by this instance (SENDING, a lease and a token), so it is handed to a sender at
+ * once with no second write. The claims come back as {@link ClaimedNotification}s, in exchange
+ * property {@value #CLAIMED}, for the hand-off after the commit; a row that already existed (the
+ * inbox key was purged and the record came again) is left alone and not claimed.
+ */
+public class NotificationRows {
+
+    /** The exchange property the claimed notifications travel in, from the transaction to the hand-off. */
+    public static final String CLAIMED = "claimed";
+    private static final Logger LOG = LoggerFactory.getLogger("dev.notifier.inbox");
+    private static final String OPT_OUTS = "SELECT channel FROM recipient_preferences WHERE user_id = ? AND opted_out = TRUE";
+
+    private final JdbcTemplate jdbc;
+    private final EventParser parser;
+    private final ChannelPlanner planner;
+    private final DeliverySchedule schedule;
+
+    public NotificationRows(DataSource dataSource, EventParser parser, ChannelPlanner planner, DeliverySchedule schedule) {
+        this.jdbc = new JdbcTemplate(dataSource);
+        this.parser = parser;
+        this.planner = planner;
+        this.schedule = schedule;
+    }
+
+    /** Inserts the event's rows in the caller's transaction; the claims in property {@value #CLAIMED}. */
+    public void record(Exchange exchange) {
+        TransferEvent event = exchange.getMessage().getBody(TransferEvent.class);
+        // preferences only matter when the producer left the channels to us
+        Set<String> optedOut = event.channels() != null ? Set.of()
+                : Set.copyOf(jdbc.queryForList(OPT_OUTS, String.class, event.recipient().userId()));
+        List<String> channels = planner.channels(event, optedOut);
+        exchange.setProperty(CLAIMED, insertClaimed(List.of(event), List.of(channels), exchange.getExchangeId()));
+    }
+
+    /**
+     * Inserts claimed rows for events and their channels (index for index); returns the claims of the
+     * rows that were inserted.
+     */
+    public List<ClaimedNotification> insertClaimed(List<TransferEvent> events, List<List<String>> channelsPerEvent,
+                                                   String claimToken) {
+        Instant now = Instant.now();
+        Timestamp created = Timestamp.from(now);
+        Instant until = schedule.claimUntil().toInstant();
+        Timestamp claimedUntil = Timestamp.from(until);
+        List<Object[]> rows = new ArrayList<>();
+        List<ClaimedNotification> planned = new ArrayList<>();
+        for (int e = 0; e < events.size(); e++) {
+            TransferEvent event = events.get(e);
+            String payload = parser.toJson(event);
+            for (String channel : channelsPerEvent.get(e)) {
+                UUID eventId = event.eventId();
+                rows.add(new Object[] {eventId, channel, event.recipient().userId(), event.transferId(), payload, created,
+                        created, created, claimedUntil, claimToken});
+                planned.add(new ClaimedNotification(new NotificationKey(eventId, channel), event, null, 1, now, claimToken,
+                        until));
+            }
+        }
+        if (rows.isEmpty()) {
+            return List.of();
+        }
+        int[] inserted = rows.size() == 1 ? new int[] {jdbc.update(NotificationStates.INSERT_CLAIMED, rows.get(0))}
+                : jdbc.batchUpdate(NotificationStates.INSERT_CLAIMED, rows);
+        List<ClaimedNotification> claimed = new ArrayList<>(planned.size());
+        for (int i = 0; i < planned.size(); i++) {
+            // a batch may report SUCCESS_NO_INFO (-2) for a row it wrote
+            if (inserted[i] != 0) {
+                claimed.add(planned.get(i));
+                LOG.debug("{} recorded -> SENDING", planned.get(i).key());
+            } else {
+                LOG.info("{} already has its row: left as it is", planned.get(i).key());
+            }
+        }
+        return claimed;
+    }
+}

@@ -1,0 +1,106 @@
+package dev.notifier.bench;
+
+import jakarta.mail.Message;
+import jakarta.mail.Session;
+import jakarta.mail.Transport;
+import jakarta.mail.internet.InternetAddress;
+import jakarta.mail.internet.MimeMessage;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * What a sink takes when nothing else is asking: plain Java clients (Jakarta Mail over one kept
+ * connection per thread, the JDK's HttpClient with keep-alive) sending as fast as they can for a few
+ * seconds. If Notifier's delivery rate is far below this, the sink is not what limits it.
+ */
+final class SinkCapacity {
+
+    /**
+     * @param perSecond       messages the sink accepted per second
+     * @param clientCpuMs     the sending JVM's CPU time per message: what the client library alone costs
+     */
+    record Capacity(double perSecond, double clientCpuMs) {
+    }
+
+    private SinkCapacity() {
+    }
+
+    static Capacity smtp(int port, int threads, Duration duration) throws Exception {
+        Session session = Session.getInstance(new Properties());
+        return run(threads, duration, () -> {
+            Transport transport = session.getTransport("smtp");
+            transport.connect("127.0.0.1", port, null, null);
+            MimeMessage message = new MimeMessage(session);
+            message.setFrom(new InternetAddress("bench@notifier.local"));
+            message.setRecipient(Message.RecipientType.TO, new InternetAddress("someone@example.com"));
+            message.setSubject("Transfer completed: THB 1,500.00", "UTF-8");
+            message.setText("Your transfer TRX-1 of THB 1,500.00 is complete.", "UTF-8");
+            message.saveChanges();
+            return () -> transport.sendMessage(message, message.getAllRecipients());
+        });
+    }
+
+    static Capacity push(String url, int threads, Duration duration) throws Exception {
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"token\":\"device-1\",\"title\":\"t\",\"body\":\"b\"}"))
+                .build();
+        return run(threads, duration, () -> () -> {
+            if (client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+                throw new IllegalStateException("push sink did not answer 200");
+            }
+        });
+    }
+
+    interface Call {
+        void call() throws Exception;
+    }
+
+    interface Client {
+        Call open() throws Exception;
+    }
+
+    private static Capacity run(int threads, Duration duration, Client client) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        long deadline = System.nanoTime() + duration.toNanos();
+        long started = System.nanoTime();
+        long cpuBefore = processCpuNanos();
+        List<Future<Long>> counts = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            counts.add(pool.submit(() -> {
+                Call call = client.open();
+                long done = 0;
+                while (System.nanoTime() < deadline) {
+                    try {
+                        call.call();
+                        done++;
+                    } catch (java.io.IOException e) {
+                        // a kept-alive connection the client closed under a request: not the sink's answer
+                    }
+                }
+                return done;
+            }));
+        }
+        long total = 0;
+        for (Future<Long> count : counts) {
+            total += count.get();
+        }
+        pool.shutdownNow();
+        double cpuMs = (processCpuNanos() - cpuBefore) / 1e6;
+        return new Capacity(total / ((System.nanoTime() - started) / 1e9), cpuMs / Math.max(total, 1));
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+                .getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+}

@@ -1,0 +1,123 @@
+package dev.notifier.delivery.email;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.notifier.delivery.ClaimedNotification;
+import dev.notifier.delivery.LocalizedText;
+import dev.notifier.delivery.NotificationKey;
+import dev.notifier.event.TransferEvent;
+import dev.notifier.support.ContractEvent;
+import dev.notifier.support.SmtpSink;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SMTP connections reused across messages, against a real SMTP server that counts connections: a
+ * bounded pool, a maximum of messages per connection, and a fresh connection after a failure.
+ */
+class SmtpSenderTest {
+
+    private final List<SmtpSink.AcceptedMail> received = new CopyOnWriteArrayList<>();
+    private final ExecutorService senders = Executors.newFixedThreadPool(8);
+    private SmtpSink sink;
+    private SmtpSender sender;
+
+    @AfterEach
+    void close() throws Exception {
+        senders.shutdownNow();
+        if (sender != null) {
+            sender.close();
+        }
+        if (sink != null) {
+            sink.close();
+        }
+    }
+
+    @Test
+    void shouldReuseABoundedNumberOfConnectionsEachForABoundedNumberOfMessages() throws Exception {
+        sink = SmtpSink.recording(received::add, SmtpSink.Options.PLAIN);
+        sender = sender(4, 10);
+
+        sendConcurrently(100);
+
+        assertThat(received).hasSize(100);
+        Map<Integer, Long> perConnection = received.stream()
+                .collect(Collectors.groupingBy(SmtpSink.AcceptedMail::connection, Collectors.counting()));
+        assertThat(perConnection.values()).allSatisfy(count -> assertThat(count).isLessThanOrEqualTo(10));
+        // 100 messages, at most 10 each: at least 10 connections, and far fewer than one per message
+        assertThat(sink.connectionsAccepted()).isBetween(10, 20);
+    }
+
+    @Test
+    void shouldConnectAnewAfterTheServerDroppedItsConnections() throws Exception {
+        sink = SmtpSink.recording(received::add, SmtpSink.Options.PLAIN);
+        int port = sink.port();
+        sender = sender(2, 100);
+        sender.send(message());
+        sink.close();
+        // the server is back on the same port; the pooled connection is dead
+        sink = new SmtpSink(port, recipient -> "250 2.1.5 Ok", received::add, SmtpSink.Options.PLAIN);
+
+        Throwable first = catchAll(() -> sender.send(message()));
+        sender.send(message());
+
+        // the dead connection fails one attempt at most (a transient failure, retried later) and is
+        // dropped; the next message goes over a new connection to the restarted server
+        assertThat(received).hasSize(first == null ? 3 : 2);
+        assertThat(sink.connectionsAccepted()).isGreaterThanOrEqualTo(1);
+    }
+
+    private void sendConcurrently(int messages) throws Exception {
+        List<Future<?>> sends = new ArrayList<>();
+        for (int i = 0; i < messages; i++) {
+            sends.add(senders.submit(() -> {
+                sender.send(message());
+                return null;
+            }));
+        }
+        for (Future<?> send : sends) {
+            send.get();
+        }
+    }
+
+    private SmtpSender sender(int connections, int perConnection) {
+        SmtpSender created = new SmtpSender(new SmtpSettings("alerts@bank.example", SmtpSettings.Tls.NONE, null, null,
+                false, Duration.ofSeconds(5), connections, perConnection, Duration.ofSeconds(30)));
+        created.setHost("127.0.0.1");
+        created.setPort(sink.port());
+        return created;
+    }
+
+    private static jakarta.mail.internet.MimeMessage message() throws Exception {
+        TransferEvent event = ContractEvent.event().eventId(UUID.randomUUID()).build();
+        EmailComposer composer = new EmailComposer("alerts@bank.example", new LocalizedText(ZoneId.of("Asia/Bangkok")));
+        return composer.compose(new ClaimedNotification(new NotificationKey(event.eventId(), "EMAIL"), event, null, 1,
+                Instant.now(), "t", Instant.now().plusSeconds(60)));
+    }
+
+    private static Throwable catchAll(ThrowingRunnable runnable) {
+        try {
+            runnable.run();
+            return null;
+        } catch (Throwable t) {
+            return t;
+        }
+    }
+
+    @FunctionalInterface
+    interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+}
