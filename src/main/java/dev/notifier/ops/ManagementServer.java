@@ -9,7 +9,7 @@ import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerCon
 
 /**
  * The management port: Camel's own Vert.x HTTP server, which serves the {@code platform-http:}
- * routes of routes/management.camel.yaml (camel-platform-http-main, which would normally add it, is
+ * routes routes/status-*, health-* and metrics (camel-platform-http-main, which would normally add it, is
  * not available at this Camel version).
  *
  * <p>Vert.x reports a failed bind only in a log line and Camel would start anyway, without a status

@@ -13,8 +13,8 @@ import org.apache.camel.spi.Registry;
 import org.apache.camel.support.service.ServiceSupport;
 
 /**
- * The management port and what it serves, for routes/management.camel.yaml: the status page's
- * beans, health (Camel's registry plus a database check) and Prometheus metrics. Everything here is
+ * The management port and what it serves, for the management routes (status-*, health-*, metrics):
+ * the status page's beans, health (Camel's registry plus a database check) and Prometheus metrics. Everything here is
  * built from beans NotifierConfiguration bound before, so it is wired in {@link #configure} rather
  * than with {@code @BindToRegistry} methods that would run before the CamelContext is at hand.
  */

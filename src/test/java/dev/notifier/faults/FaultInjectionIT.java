@@ -96,16 +96,23 @@ class FaultInjectionIT {
         assumeTrue(selected("3"));
         try (ScenarioRun run = new ScenarioRun("3-postgres-restart-and-outage", kafka)) {
             EventPlan plan = EventPlan.of(run.topic, 3L, FULL ? 2000 : 600, false);
-            NotifierInstance instance = run.launch();
+            // mid-stream: the instance is up and working when the database goes (an instance that
+            // cannot reach its database while starting exits, and is restarted by its supervisor)
+            NotifierInstance instance = run.launch().awaitStarted();
             CompletableFuture<Void> publishing = run.publish(plan, FULL ? 100 : 60);
             holdFault(Duration.ofSeconds(3));
-            PostgresServer.restart();
-            holdFault(Duration.ofSeconds(3));
-            long cpuBefore = instance.cpuMillis();
-            PostgresServer.stop();
-            holdFault(Duration.ofSeconds(20));
-            long outageCpu = instance.cpuMillis() - cpuBefore;
-            PostgresServer.start();
+            long outageCpu;
+            try {
+                PostgresServer.restart();
+                holdFault(Duration.ofSeconds(3));
+                long cpuBefore = instance.cpuMillis();
+                PostgresServer.stop();
+                holdFault(Duration.ofSeconds(20));
+                outageCpu = instance.cpuMillis() - cpuBefore;
+            } finally {
+                // never leave the machine's database down for the scenarios and tests after this one
+                PostgresServer.start();
+            }
             publishing.get();
             run.awaitSettled(plan, SETTLE);
             REPORT.extra("3: instance CPU during the 20 s database outage (ms)", outageCpu);

@@ -1,5 +1,6 @@
 package dev.notifier.support;
 
+import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.core.AppenderBase;
@@ -9,7 +10,15 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /** Keeps every log line of the test JVM so tests can assert what was (not) logged. */
 public class LogCapture extends AppenderBase<ILoggingEvent> {
 
-    private static final List<String> LINES = new CopyOnWriteArrayList<>();
+    /** One log event: its level, its logger's name and its message with the causes' messages appended. */
+    public record Entry(Level level, String logger, String line) {
+        @Override
+        public String toString() {
+            return level + " " + logger + " - " + line;
+        }
+    }
+
+    private static final List<Entry> ENTRIES = new CopyOnWriteArrayList<>();
 
     @Override
     protected void append(ILoggingEvent event) {
@@ -17,14 +26,19 @@ public class LogCapture extends AppenderBase<ILoggingEvent> {
         for (IThrowableProxy t = event.getThrowableProxy(); t != null; t = t.getCause()) {
             line.append(" | ").append(t.getClassName()).append(": ").append(t.getMessage());
         }
-        LINES.add(line.toString());
+        ENTRIES.add(new Entry(event.getLevel(), event.getLoggerName(), line.toString()));
     }
 
     public static int mark() {
-        return LINES.size();
+        return ENTRIES.size();
     }
 
+    /** The messages logged since the mark. */
     public static List<String> since(int mark) {
-        return List.copyOf(LINES.subList(Math.min(mark, LINES.size()), LINES.size()));
+        return entriesSince(mark).stream().map(Entry::line).toList();
+    }
+
+    public static List<Entry> entriesSince(int mark) {
+        return List.copyOf(ENTRIES.subList(Math.min(mark, ENTRIES.size()), ENTRIES.size()));
     }
 }
