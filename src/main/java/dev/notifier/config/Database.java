@@ -22,7 +22,7 @@ final class Database implements AutoCloseable {
     static Database open(ServiceProperties p) throws Exception {
         HikariConfig config = new HikariConfig();
         config.setPoolName("notifier");
-        config.setJdbcUrl(p.get("notifier.db.url"));
+        config.setJdbcUrl(requirePostgres(p.get("notifier.db.url")));
         config.setUsername(p.find("notifier.db.user").orElse(null));
         config.setPassword(p.find("notifier.db.password").orElse(null));
         config.setMaximumPoolSize(p.getInt("notifier.db.pool-size", 10));
@@ -38,6 +38,20 @@ final class Database implements AutoCloseable {
             throw e;
         }
         return new Database(created);
+    }
+
+    /**
+     * The service keeps its inbox and notifications in PostgreSQL and nowhere else: a URL for another
+     * database (an in-memory one above all, which would lose every key and row on exit and let every
+     * redelivered event be sent again) is refused before anything connects.
+     */
+    static String requirePostgres(String url) {
+        if (!url.startsWith("jdbc:postgresql:")) {
+            String shown = url.length() > 40 ? url.substring(0, 40) + "..." : url;
+            throw new IllegalStateException("NOTIFIER_DB_URL must be a PostgreSQL URL (jdbc:postgresql://host:port/database), not '"
+                    + shown + "': Notifier keeps its inbox and notifications in PostgreSQL only");
+        }
+        return url;
     }
 
     static void migrate(DataSource dataSource) {

@@ -50,9 +50,17 @@ public record KafkaClientSettings(String brokers, String securityProtocol, Strin
         return securityProtocol.endsWith("SSL");
     }
 
+    /**
+     * Client metrics push (KIP-714) is off for every client Notifier creates: it would ship the client's
+     * metrics to the brokers' operator, and the service jar leaves out the OpenTelemetry and protobuf
+     * classes (shaded inside kafka-clients, 2.8 MB) that it needs.
+     */
+    public static final String METRICS_PUSH = CommonClientConfigs.ENABLE_METRICS_PUSH_CONFIG;
+
     /** For a KafkaConsumer, KafkaProducer or Admin client of the commands and the DLQ publisher. */
     public Properties clientProperties() {
         Properties p = new Properties();
+        p.put(METRICS_PUSH, "false");
         p.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, brokers);
         p.put(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG, securityProtocol);
         if (usesSasl()) {
@@ -72,6 +80,7 @@ public record KafkaClientSettings(String brokers, String securityProtocol, Strin
 
     /** The same settings on camel-kafka's component: every consumer and producer endpoint copies them. */
     public void applyTo(KafkaConfiguration camel) {
+        camel.getAdditionalProperties().put(METRICS_PUSH, "false");
         camel.setBrokers(brokers);
         camel.setSecurityProtocol(securityProtocol);
         if (usesSasl()) {

@@ -8,8 +8,8 @@ package dev.notifier.event;
  * A migration that narrows or widens one of these columns, or adds a bounded column for another
  * field, changes this class too; {@code ColumnLimitsTest} compares it with the migrated schema.
  *
- * <p>Lengths count UTF-16 units ({@link String#length()}), which is what H2 (the demo's database)
- * counts; PostgreSQL counts code points, never more, so a value within the limit fits both.
+ * <p>Lengths count UTF-16 units ({@link String#length()}); PostgreSQL counts code points, never
+ * more, so a value within the limit always fits its column.
  *
  * <p>The other stored fields need no limit of their own: {@code eventId} is accepted only as a
  * canonical UUID (36 characters; {@code inbox.message_id} is {@code VARCHAR(100)},

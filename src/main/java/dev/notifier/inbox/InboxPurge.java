@@ -14,8 +14,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * for both callers: the {@code purge-inbox} route (scheduled by {@code notifier.inbox.retention})
  * and the {@code inbox purge} command.
  *
- * <p>The SQL is in the subset PostgreSQL and H2 (MODE=PostgreSQL) share: no {@code ctid}, no
- * {@code DELETE ... LIMIT}; a row-value IN over a limited subquery instead.
+ * <p>PostgreSQL has no {@code DELETE ... LIMIT}: a row-value IN over a limited subquery deletes one
+ * batch.
  */
 public class InboxPurge {
 

@@ -12,18 +12,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The packaged jar as a user runs it, {@code java -jar target/notifier.jar demo --exit-when-done}:
- * from a directory without config/, routes/ and examples/ (the copies inside the jar are used) and
- * from the project directory. An integration test: {@code mvn verify} runs it after {@code package}.
+ * The packaged demo as a user runs it, both ways: {@code java -jar target/notifier.jar demo
+ * --exit-when-done}, as the contract has it, from a directory without config/, routes/ and examples/
+ * (the copies inside the jars are used); and {@code java -jar target/notifier-demo.jar --exit-when-done}
+ * (its class path: notifier.jar and target/demo-lib) from the project directory. An integration test:
+ * {@code mvn verify} runs it after {@code package}.
  */
 class DemoJarIT {
 
-    private static final Path JAR = Path.of(System.getProperty("notifier.jar", "target/notifier.jar")).toAbsolutePath();
+    private static final Path SERVICE_JAR = Path.of(System.getProperty("notifier.jar", "target/notifier.jar"))
+            .toAbsolutePath();
+    private static final Path DEMO_JAR = Path.of(System.getProperty("notifier.demo.jar", "target/notifier-demo.jar"))
+            .toAbsolutePath();
     private static final long TIMEOUT_SECONDS = 240;
 
     @Test
     void shouldRunOnTheCopiesPackagedInTheJar(@TempDir Path emptyDirectory) throws Exception {
-        String output = demoIn(emptyDirectory);
+        String output = demoIn(emptyDirectory, SERVICE_JAR, "demo");
 
         assertThat(output)
                 .contains("Properties location: classpath:application.properties")
@@ -33,7 +38,7 @@ class DemoJarIT {
 
     @Test
     void shouldRunFromTheProjectDirectory() throws Exception {
-        String output = demoIn(Path.of("").toAbsolutePath());
+        String output = demoIn(Path.of("").toAbsolutePath(), DEMO_JAR);
 
         assertThat(output)
                 .contains("Properties location: file:config/application.properties")
@@ -41,10 +46,12 @@ class DemoJarIT {
                 .contains("the work settled", "records consumed (committed offsets)");
     }
 
-    /** Runs the demo in {@code directory} and returns what it printed; fails unless it exits 0 in time. */
-    private static String demoIn(Path directory) throws Exception {
+    /** Runs {@code jar} (with {@code commandWords}) in {@code directory}; returns what it printed, failing unless it exits 0 in time. */
+    private static String demoIn(Path directory, Path jar, String... commandWords) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", JAR.toString(), "demo", "--exit-when-done"));
+                "-jar", jar.toString()));
+        command.addAll(List.of(commandWords));
+        command.add("--exit-when-done");
         command.addAll(FreePorts.demoOptions());
         Path log = Files.createTempFile("notifier-demo-it-", ".log");
         try {

@@ -294,7 +294,7 @@ class EventParserTest {
             assertThat(reason).isEqualTo(path + ": longer than " + limit + " characters");
         }
 
-        /** The limit counts UTF-16 units, as H2 does; PostgreSQL counts code points, never more. */
+        /** The limit counts UTF-16 units; PostgreSQL counts code points, never more. */
         @ParameterizedTest(name = "{0}")
         @MethodSource("dev.notifier.event.EventParserTest#columnLimitedFields")
         void shouldCountCharactersOutsideTheBasicPlaneAsTwo(String path, int limit, Setter setter) {

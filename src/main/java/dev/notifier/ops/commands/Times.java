@@ -23,7 +23,7 @@ final class Times {
         }
     }
 
-    /** A TIMESTAMP WITH TIME ZONE column, read the same way on PostgreSQL and H2. */
+    /** A TIMESTAMP WITH TIME ZONE column as an instant. */
     static Instant column(ResultSet rs, String column) throws SQLException {
         OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
         return value == null ? null : value.toInstant();

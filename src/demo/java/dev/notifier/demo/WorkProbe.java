@@ -1,5 +1,7 @@
 package dev.notifier.demo;
 
+import dev.notifier.config.KafkaClientSettings;
+
 import dev.notifier.demo.WorkSummary.NotificationCount;
 import dev.notifier.ops.PeerInbox;
 import dev.notifier.ops.PeerInbox.ReceivedMessage;
@@ -26,7 +28,8 @@ final class WorkProbe implements AutoCloseable {
 
     /** @param peers what the peers received, as the status page reads it */
     WorkProbe(String bootstrapServers, DataSource dataSource, PeerInbox peers) {
-        this.admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers));
+        this.admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers,
+                KafkaClientSettings.METRICS_PUSH, "false"));
         this.jdbc = new JdbcTemplate(dataSource);
         this.peers = peers;
     }

@@ -1,5 +1,7 @@
 package dev.notifier.demo;
 
+import dev.notifier.config.KafkaClientSettings;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.FileNotFoundException;
@@ -55,7 +57,8 @@ final class SampleProducer {
     }
 
     static void createTopics(String bootstrapServers, String topic, String dlqTopic) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers))) {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers,
+                KafkaClientSettings.METRICS_PUSH, "false"))) {
             admin.createTopics(List.of(new NewTopic(topic, PARTITIONS, (short) 1), new NewTopic(dlqTopic, 1, (short) 1)))
                     .all().get();
         }
@@ -65,6 +68,7 @@ final class SampleProducer {
     static void publish(String bootstrapServers, String topic, List<String> lines) throws InterruptedException, ExecutionException {
         Map<String, Object> config = Map.of(
                 "bootstrap.servers", bootstrapServers,
+                KafkaClientSettings.METRICS_PUSH, "false",
                 "acks", "all",
                 "key.serializer", ByteArraySerializer.class.getName(),
                 "value.serializer", ByteArraySerializer.class.getName());

@@ -1,6 +1,5 @@
 package dev.notifier.demo;
 
-import dev.notifier.cli.Command;
 import dev.notifier.demo.SampleProducer.Events;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -11,12 +10,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code demo}: starts the embedded parts and the application, publishes the example events and
+ * The demo: starts the embedded parts and the application, publishes the example events and
  * reports what became of them once the work has settled. With {@code --exit-when-done} it then
  * exits (0; 1 when the work did not settle in time); otherwise it keeps running and reports again
  * whenever new work settles. A busy port or a bad option is exit code 2.
  */
-public final class DemoCommand implements Command {
+public final class DemoCommand {
 
     private static final Duration POLL = Duration.ofMillis(250);
 
@@ -32,17 +31,7 @@ public final class DemoCommand implements Command {
         this.err = err;
     }
 
-    @Override
-    public String name() {
-        return "demo";
-    }
-
-    @Override
-    public String summary() {
-        return "the whole pipeline on an embedded Kafka, H2, SMTP server and push gateway, with example events";
-    }
-
-    @Override
+    /** Runs the demo with its command line; the return value is the exit code. */
     public int run(List<String> args) throws Exception {
         DemoOptions options;
         try {
@@ -89,7 +78,7 @@ public final class DemoCommand implements Command {
                         + portTaken.get().getMessage() + "); choose others with " + DemoPort.optionNames());
                 return 2;
             }
-            out.printf("%ndemo: Kafka, H2, SMTP, the push gateway and Notifier started in %.1f s%n", seconds(started));
+            out.printf("%ndemo: Kafka, PostgreSQL, SMTP, the push gateway and Notifier started in %.1f s%n", seconds(started));
             SampleProducer.publish(run.bootstrapServers(), DemoRun.TOPIC, events.lines());
             out.printf("demo: published %d records from %s to %s; waiting for the work to settle%n",
                     events.lines().size(), events.source(), DemoRun.TOPIC);

@@ -2,12 +2,16 @@ package dev.notifier.demo;
 
 import dev.notifier.NotifierApplication;
 import dev.notifier.ops.PeerInbox;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import javax.sql.DataSource;
 import org.apache.camel.main.Main;
 import org.apache.camel.main.SimpleMainShutdownStrategy;
@@ -15,7 +19,7 @@ import org.apache.camel.spi.Registry;
 import org.apache.kafka.common.utils.Utils;
 
 /**
- * One run of the demo: a temporary directory, the embedded Kafka broker, H2, SMTP server and push
+ * One run of the demo: a temporary directory, the embedded Kafka broker, PostgreSQL, SMTP server and push
  * gateway, and the production application (same routes, same beans) pointed at them. Parts start in
  * order and close in reverse; the directory goes last. {@link #close()} may come from a shutdown hook
  * at any time, also while parts are still starting: a part that starts after it is closed at once.
@@ -39,9 +43,20 @@ final class DemoRun implements AutoCloseable {
     void start(DemoOptions options) throws Exception {
         Path directory = Files.createTempDirectory("notifier-demo-");
         closeLater(() -> Utils.delete(directory.toFile()));
-        kafka = closeLater(EmbeddedKafka.start(directory.resolve("kafka"), options.port(DemoPort.KAFKA)));
-        SampleProducer.createTopics(kafka.bootstrapServers(), TOPIC, DLQ_TOPIC);
-        database = closeLater(EmbeddedDatabase.create());
+        // PostgreSQL's initdb and Kafka's start-up take seconds each: side by side
+        CompletableFuture<EmbeddedDatabase> starting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return EmbeddedDatabase.start();
+            } catch (IOException e) {
+                throw new UncheckedIOException("PostgreSQL did not start: " + e.getMessage(), e);
+            }
+        });
+        try {
+            kafka = closeLater(EmbeddedKafka.start(directory.resolve("kafka"), options.port(DemoPort.KAFKA)));
+            SampleProducer.createTopics(kafka.bootstrapServers(), TOPIC, DLQ_TOPIC);
+        } finally {
+            database = closeLater(awaitDatabase(starting));
+        }
         smtp = closeLater(EmbeddedSmtpServer.start(options.port(DemoPort.SMTP)));
         push = closeLater(EmbeddedPushGateway.start(options.port(DemoPort.PUSH)));
         Main main = NotifierApplication.newMain(applicationOverrides(options.port(DemoPort.HTTP)));
@@ -52,6 +67,14 @@ final class DemoRun implements AutoCloseable {
         closeLater(main::stop);
         main.start();
         application = main;
+    }
+
+    private static EmbeddedDatabase awaitDatabase(CompletableFuture<EmbeddedDatabase> starting) throws Exception {
+        try {
+            return starting.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception cause ? cause : e;
+        }
     }
 
     private Map<String, String> applicationOverrides(int httpPort) {
