@@ -8,7 +8,7 @@ import dev.notifier.support.AdvisedNotifier;
 import dev.notifier.support.AdvisedNotifier.PolledRecord;
 import dev.notifier.support.Events;
 import dev.notifier.support.RecordingCommit;
-import dev.notifier.support.TestDatabase;
+import dev.notifier.support.DatabaseTestBase;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,6 @@ import java.util.UUID;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.component.mock.MockEndpoint;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,21 +23,14 @@ import org.junit.jupiter.api.Test;
  * consume-events-batch and record-batch: a poll's valid events in one inbox transaction, its
  * poison records to the DLQ, and each partition's offset committed only after both.
  */
-class ConsumeEventsBatchRouteTest {
+class ConsumeEventsBatchRouteTest extends DatabaseTestBase {
 
-    private TestDatabase db;
     private Map<String, String> settings;
 
     @BeforeEach
     void createDatabase() {
-        db = new TestDatabase();
         settings = AdvisedNotifier.settings(db);
         settings.put("notifier.kafka.batch", "true");
-    }
-
-    @AfterEach
-    void dropDatabase() {
-        db.close();
     }
 
     @Test

@@ -7,13 +7,12 @@ import dev.notifier.support.AdvisedNotifier;
 import dev.notifier.support.AdvisedNotifier.PolledRecord;
 import dev.notifier.support.Events;
 import dev.notifier.support.RecordingCommit;
-import dev.notifier.support.TestDatabase;
+import dev.notifier.support.DatabaseTestBase;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.camel.Exchange;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,23 +27,16 @@ import org.junit.jupiter.api.Test;
  * {@code n} insert statements. It counts statements with a sequence, which a rollback does not
  * undo, so the count is the number of attempts, failed ones included.
  */
-class IntakeRedeliveryRouteTest {
+class IntakeRedeliveryRouteTest extends DatabaseTestBase {
 
     private static final int REDELIVERIES = 3;
 
-    private TestDatabase db;
     private Map<String, String> settings;
 
     @BeforeEach
     void createDatabase() {
-        db = new TestDatabase();
         settings = AdvisedNotifier.settings(db);
         settings.put("notifier.kafka.redeliveries", String.valueOf(REDELIVERIES));
-    }
-
-    @AfterEach
-    void dropDatabase() {
-        db.close();
     }
 
     @Test

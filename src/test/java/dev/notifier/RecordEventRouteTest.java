@@ -6,32 +6,18 @@ import dev.notifier.inbox.RollbackIsFailure;
 import dev.notifier.support.AdvisedNotifier;
 import dev.notifier.support.Events;
 import dev.notifier.support.RecordingCommit;
-import dev.notifier.support.TestDatabase;
+import dev.notifier.support.DatabaseTestBase;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 /** record-event: the inbox key and the notification rows commit together or not at all. */
-class RecordEventRouteTest {
-
-    private TestDatabase db;
-
-    @BeforeEach
-    void createDatabase() {
-        db = new TestDatabase();
-    }
-
-    @AfterEach
-    void dropDatabase() {
-        db.close();
-    }
+class RecordEventRouteTest extends DatabaseTestBase {
 
     @Test
     void shouldRollBackInboxKeyAndRowsWhenAStepAfterTheInsertsFails() throws Exception {

@@ -6,31 +6,17 @@ import static org.awaitility.Awaitility.await;
 import dev.notifier.event.EventParser;
 import dev.notifier.support.AdvisedNotifier;
 import dev.notifier.support.Events;
-import dev.notifier.support.TestDatabase;
+import dev.notifier.support.DatabaseTestBase;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** retry-due-notifications: the safety net claims and sends what is due, a backlog included. */
-class RetryDueNotificationsRouteTest {
+class RetryDueNotificationsRouteTest extends DatabaseTestBase {
 
     private static final int BACKLOG = 23;
-
-    private TestDatabase db;
-
-    @BeforeEach
-    void createDatabase() {
-        db = new TestDatabase();
-    }
-
-    @AfterEach
-    void dropDatabase() {
-        db.close();
-    }
 
     @Test
     void shouldDrainABacklogInOnePollRatherThanOneBatchPerPoll() throws Exception {

@@ -1,6 +1,7 @@
 package dev.notifier.bench;
 
 import dev.notifier.support.TestDatabase;
+import dev.notifier.support.TestPostgres;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -36,7 +37,7 @@ final class PgBench {
             try (InputStream in = PgBench.class.getResourceAsStream("/bench/" + script)) {
                 Files.write(scriptFile, in.readAllBytes());
             }
-            URI server = URI.create(TestDatabase.SERVER.substring("jdbc:".length()));
+            URI server = URI.create(TestPostgres.server().substring("jdbc:".length()));
             List<String> command = List.of("pgbench", "-h", server.getHost(), "-p", String.valueOf(server.getPort()),
                     "-U", TestDatabase.USER, "-n", "-M", "prepared", "-c", String.valueOf(clients),
                     "-j", String.valueOf(clients), "-T", String.valueOf(seconds), "-D", "payload=" + payload,

@@ -2,19 +2,18 @@ package dev.notifier.event;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.notifier.support.DatabaseTestBase;
 import dev.notifier.support.TestDatabase;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** {@link ColumnLimits} against the schema the migrations really create, on PostgreSQL. */
-class ColumnLimitsTest {
+class ColumnLimitsTest extends DatabaseTestBase {
 
-    private final TestDatabase db = new TestDatabase();
     private Map<String, Integer> boundedColumns;
 
     @BeforeEach
@@ -27,11 +26,6 @@ class ColumnLimitsTest {
                         WHERE table_schema = current_schema() AND character_maximum_length IS NOT NULL
                         AND table_name <> 'flyway_schema_history'""").stream()
                 .collect(Collectors.toMap(row -> (String) row.get("name"), row -> ((Number) row.get("width")).intValue()));
-    }
-
-    @AfterEach
-    void dropDatabase() {
-        db.close();
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.notifier.processes.KafkaBrokerProcess;
 import dev.notifier.processes.NotifierInstance;
 import dev.notifier.processes.RecordingSinks;
+import dev.notifier.support.TestPostgres;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,6 +95,8 @@ class FaultInjectionIT {
     @Order(3)
     void postgresRestartedThenDownFor20Seconds() throws Exception {
         assumeTrue(selected("3"));
+        // restarted with pg_ctlcluster: the machine's own cluster, not an embedded server
+        assumeTrue(TestPostgres.isMachineServer(), "scenario 3 needs the machine's PostgreSQL cluster");
         try (ScenarioRun run = new ScenarioRun("3-postgres-restart-and-outage", kafka)) {
             EventPlan plan = EventPlan.of(run.topic, 3L, FULL ? 2000 : 600, false);
             // mid-stream: the instance is up and working when the database goes (an instance that

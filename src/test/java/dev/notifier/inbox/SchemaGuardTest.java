@@ -3,10 +3,10 @@ package dev.notifier.inbox;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.notifier.support.DatabaseTestBase;
 import dev.notifier.support.TestDatabase;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -14,15 +14,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Against a real PostgreSQL database: the guard reads PostgreSQL's own index metadata. */
-class SchemaGuardTest {
+class SchemaGuardTest extends DatabaseTestBase {
 
     private static final String EVENT_CHANNEL_CONSTRAINT = "notifications_event_channel_uq";
 
-    private final TestDatabase db = new TestDatabase();
-
-    @AfterEach
-    void dropDatabase() {
-        db.close();
+    /** Empty, as a database nobody migrated; the nested tests migrate it first. */
+    @Override
+    protected boolean migrated() {
+        return false;
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.notifier.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.notifier.event.Channel;
+import dev.notifier.support.DatabaseTestBase;
 import dev.notifier.support.TestDatabase;
 import java.time.Clock;
 import java.time.Duration;
@@ -11,28 +12,20 @@ import java.time.ZoneOffset;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /** The gauges' database reads are cached, so scraping /metrics often cannot load the database. */
-class NotificationCountsTest {
+class NotificationCountsTest extends DatabaseTestBase {
 
-    private TestDatabase db;
     private DataSource dataSource;
     private Instant now = Instant.parse("2026-12-02T10:00:00Z");
 
     @BeforeEach
     void migrate() {
-        db = new TestDatabase();
         dataSource = new DriverManagerDataSource(db.url(), TestDatabase.USER, "");
         Flyway.configure().dataSource(dataSource).load().migrate();
-    }
-
-    @AfterEach
-    void drop() {
-        db.close();
     }
 
     @Test

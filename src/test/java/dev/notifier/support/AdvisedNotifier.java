@@ -1,6 +1,5 @@
 package dev.notifier.support;
 
-import dev.notifier.NotifierApplication;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,12 +12,11 @@ import org.apache.camel.builder.AdviceWith;
 import org.apache.camel.builder.AdviceWithRouteBuilder;
 import org.apache.camel.component.kafka.KafkaConstants;
 import org.apache.camel.component.mock.MockEndpoint;
-import org.apache.camel.main.Main;
 import org.apache.camel.support.DefaultExchange;
 import org.apache.camel.util.function.ThrowingConsumer;
 
 /**
- * The real application (routes, beans, a real database) with its edges advised away: intake
+ * The real application ({@link RunningNotifier}: routes, beans, a real database) with its edges advised away: intake
  * from {@code direct:events} instead of Kafka, and {@code mock:dlq}, {@code mock:smtp},
  * {@code mock:push} instead of the DLQ topic, the SMTP server and the push gateway. Routes stay
  * stopped until {@link #startRoutes()}, so a test can add advice of its own first.
@@ -29,10 +27,10 @@ public final class AdvisedNotifier implements AutoCloseable {
     public static final String EVENT_BATCHES = "direct:event-batches";
     public static final String TOPIC = "events";
 
-    private final Main main;
+    private final RunningNotifier running;
 
-    private AdvisedNotifier(Main main) {
-        this.main = main;
+    private AdvisedNotifier(RunningNotifier running) {
+        this.running = running;
     }
 
     /** Settings for a run on {@code db}; nothing points at a live Kafka, SMTP or HTTP peer. */
@@ -64,9 +62,7 @@ public final class AdvisedNotifier implements AutoCloseable {
     }
 
     public static AdvisedNotifier start(Map<String, String> settings) throws Exception {
-        Main main = NotifierApplication.newMain(settings);
-        main.start();
-        AdvisedNotifier notifier = new AdvisedNotifier(main);
+        AdvisedNotifier notifier = new AdvisedNotifier(RunningNotifier.start(settings));
         try {
             notifier.advise("consume-events", a -> a.replaceFromWith(EVENTS));
             notifier.advise("consume-events-batch", a -> a.replaceFromWith(EVENT_BATCHES));
@@ -144,7 +140,7 @@ public final class AdvisedNotifier implements AutoCloseable {
     }
 
     public CamelContext context() {
-        return main.getCamelContext();
+        return running.context();
     }
 
     public MockEndpoint dlq() {
@@ -165,6 +161,6 @@ public final class AdvisedNotifier implements AutoCloseable {
 
     @Override
     public void close() {
-        main.stop();
+        running.close();
     }
 }

@@ -4,14 +4,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /** A route unit test: the real routes, advised with mocks, on a database of the test's own. */
-public abstract class AdvisedRouteTestBase {
+public abstract class AdvisedRouteTestBase extends DatabaseTestBase {
 
-    protected TestDatabase db;
     protected AdvisedNotifier notifier;
 
     @BeforeEach
     void startAdvisedNotifier() throws Exception {
-        db = new TestDatabase();
         notifier = AdvisedNotifier.start(db).startRoutes();
     }
 
@@ -20,6 +18,5 @@ public abstract class AdvisedRouteTestBase {
         if (notifier != null) {
             notifier.close();
         }
-        db.close();
     }
 }

@@ -11,12 +11,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Debian's Chromium, headless, as a person's browser: it runs the page's JavaScript against the
- * real server and hands back the DOM it ended with, or a screenshot. .ci/run installs it.
+ * Chromium, headless, as a person's browser: it runs the page's JavaScript against the real server and
+ * hands back the DOM it ended with, or a screenshot. The test command installs it when it is missing
+ * (see {@link ChromiumInstall}), so the tests need nothing but Java and Maven on a Debian-like machine.
  */
 public final class HeadlessChromium {
 
-    public static final Path BINARY = Path.of(System.getProperty("notifier.test.chromium", "/usr/bin/chromium"));
     private static final long TIMEOUT_SECONDS = 90;
 
     private HeadlessChromium() {
@@ -37,13 +37,10 @@ public final class HeadlessChromium {
     }
 
     private static String run(List<String> arguments) throws IOException, InterruptedException {
-        if (!Files.isExecutable(BINARY)) {
-            throw new IllegalStateException("Chromium not found at " + BINARY
-                    + ": the status page tests need a real browser; install it with apt-get install chromium (.ci/run does)");
-        }
+        Path binary = ChromiumInstall.binary();
         Path profile = Files.createTempDirectory("chromium-profile");
         Path output = Files.createTempFile("chromium-out", ".html");
-        List<String> command = new ArrayList<>(List.of(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+        List<String> command = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                 "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--user-data-dir=" + profile));
         command.addAll(arguments);

@@ -8,13 +8,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * Real parts for one test: its own PostgreSQL database, Kafka topics and group, a GreenMail SMTP
+ * Real parts for one test: its own PostgreSQL database (DatabaseTestBase), Kafka topics and group, a GreenMail SMTP
  * server and a WireMock push gateway. The application is started by the test, so it can change
  * settings or peers first.
  */
-public abstract class PipelineTestBase {
+public abstract class PipelineTestBase extends DatabaseTestBase {
 
-    protected TestDatabase db;
     protected Peers peers;
     protected String topic;
     protected String dlqTopic;
@@ -23,7 +22,6 @@ public abstract class PipelineTestBase {
 
     @BeforeEach
     void createParts() {
-        db = new TestDatabase();
         peers = new Peers();
         topic = TestKafka.createTopic("events", 3);
         dlqTopic = topic + ".dlq";
@@ -36,7 +34,6 @@ public abstract class PipelineTestBase {
             notifier.close();
         }
         peers.close();
-        db.close();
     }
 
     protected Map<String, String> settings() {

@@ -67,7 +67,7 @@ public final class RunningNotifier implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() {
         main.stop();
     }
 }

@@ -10,11 +10,9 @@ import java.util.UUID;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
-/** A PostgreSQL database of its own for one test: created empty, dropped afterwards. */
+/** A PostgreSQL database of its own for one test, on the server {@link TestPostgres} chose: created empty, dropped afterwards. */
 public final class TestDatabase implements AutoCloseable {
 
-    public static final String SERVER = System.getProperty("notifier.test.pg",
-            "jdbc:postgresql://127.0.0.1:5432/");
     public static final String USER = System.getProperty("notifier.test.pg.user", "postgres");
 
     private final String name = "notifier_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
@@ -27,7 +25,7 @@ public final class TestDatabase implements AutoCloseable {
     }
 
     public String url() {
-        return SERVER + name;
+        return TestPostgres.server() + name;
     }
 
     public String name() {
@@ -68,7 +66,7 @@ public final class TestDatabase implements AutoCloseable {
     }
 
     private static void admin(String sql) {
-        try (Connection c = DriverManager.getConnection(SERVER + "postgres", USER, "");
+        try (Connection c = DriverManager.getConnection(TestPostgres.server() + "postgres", USER, "");
              Statement s = c.createStatement()) {
             s.execute(sql);
         } catch (SQLException e) {

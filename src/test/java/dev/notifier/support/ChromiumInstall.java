@@ -1,0 +1,87 @@
+package dev.notifier.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Finds Chromium for the status page tests, or installs it: {@code -Dnotifier.test.chromium=path} when
+ * given; else one on the machine ({@code chromium}, {@code chromium-browser}, Chrome); else, as root,
+ * Debian's package ({@code apt-get install chromium}); else Debian's package unpacked under
+ * {@code target/chromium} with {@code apt-get download} and {@code dpkg-deb -x}, no root needed (its
+ * shared libraries must be on the machine, as on any desktop; a missing one is named).
+ */
+final class ChromiumInstall {
+
+    private static final List<String> ON_THE_MACHINE = List.of("/usr/bin/chromium", "/usr/bin/chromium-browser",
+            "/usr/bin/google-chrome", "/usr/bin/google-chrome-stable", "/snap/bin/chromium");
+    private static final Path UNPACKED = Path.of("target", "chromium").toAbsolutePath();
+    private static final Path UNPACKED_BINARY = UNPACKED.resolve("usr/lib/chromium/chromium");
+    private static Path binary;
+
+    private ChromiumInstall() {
+    }
+
+    static synchronized Path binary() throws IOException, InterruptedException {
+        if (binary == null) {
+            binary = find().orElseGet(ChromiumInstall::install);
+        }
+        return binary;
+    }
+
+    private static Optional<Path> find() {
+        String configured = System.getProperty("notifier.test.chromium");
+        if (configured != null && !configured.isBlank()) {
+            return Optional.of(Path.of(configured));
+        }
+        List<Path> candidates = new ArrayList<>();
+        ON_THE_MACHINE.forEach(c -> candidates.add(Path.of(c)));
+        candidates.add(UNPACKED_BINARY);
+        return candidates.stream().filter(Files::isExecutable).findFirst();
+    }
+
+    private static Path install() {
+        try {
+            if ("root".equals(System.getProperty("user.name"))) {
+                run(null, "apt-get", "update", "-qq");
+                run(null, "apt-get", "install", "-y", "-qq", "chromium");
+                return find().orElseThrow(() -> new IllegalStateException("apt-get installed no chromium binary"));
+            }
+            Path debs = UNPACKED.resolve("debs");
+            Files.createDirectories(debs);
+            run(debs.toFile(), "apt-get", "download", "chromium", "chromium-common");
+            try (var files = Files.list(debs)) {
+                for (Path deb : files.filter(f -> f.toString().endsWith(".deb")).toList()) {
+                    run(null, "dpkg-deb", "-x", deb.toString(), UNPACKED.toString());
+                }
+            }
+            String missing = run(null, "ldd", UNPACKED_BINARY.toString()).lines()
+                    .filter(line -> line.contains("not found")).map(String::strip).reduce((a, b) -> a + ", " + b).orElse("");
+            if (!missing.isEmpty()) {
+                throw new IllegalStateException("Chromium unpacked under " + UNPACKED + " lacks shared libraries (" + missing
+                        + "): install Chromium with your package manager (apt-get install chromium) and run the tests again");
+            }
+            return UNPACKED_BINARY;
+        } catch (IOException e) {
+            throw new IllegalStateException("could not install Chromium for the status page tests: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while installing Chromium", e);
+        }
+    }
+
+    private static String run(File dir, String... command) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(command).directory(dir).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(600, TimeUnit.SECONDS) || process.exitValue() != 0) {
+            throw new IOException(String.join(" ", command) + " failed:\n" + output);
+        }
+        return output;
+    }
+}
