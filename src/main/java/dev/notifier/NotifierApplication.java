@@ -3,9 +3,6 @@ package dev.notifier;
 import dev.notifier.cli.Commands;
 import dev.notifier.config.ConfigLocations;
 import dev.notifier.config.EnvironmentOrFile;
-import dev.notifier.config.NotifierConfiguration;
-import dev.notifier.delivery.ChannelRoutes;
-import dev.notifier.ops.OpsConfiguration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -48,12 +45,11 @@ public final class NotifierApplication {
                 return context;
             }
         };
-        main.configure().addConfiguration(NotifierConfiguration.class);
-        // one delivery route per channel, from the deliver-notification template
-        main.configure().addRoutesBuilder(new ChannelRoutes());
-        main.configure().addConfiguration(OpsConfiguration.class);
+        // the configuration classes, the route builder and the routes' location are named in
+        // application.properties (camel.main.*), as Camel's tooling expects; only where the
+        // properties and routes are read from is decided here
         main.setPropertyPlaceholderLocations(ConfigLocations.properties());
-        main.configure().withRoutesIncludePattern(ConfigLocations.routes());
+        main.addInitialProperty(ConfigLocations.ROUTES_PROPERTY, ConfigLocations.routes());
         overrides.forEach(main::addOverrideProperty);
         return main;
     }

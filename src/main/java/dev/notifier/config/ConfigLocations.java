@@ -10,6 +10,9 @@ import java.nio.file.Path;
  */
 public final class ConfigLocations {
 
+    /** The property application.properties takes camel.main.routes-include-pattern from. */
+    public static final String ROUTES_PROPERTY = "notifier.routes-location";
+
     private ConfigLocations() {
     }
 

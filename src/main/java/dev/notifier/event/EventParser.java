@@ -1,21 +1,8 @@
 package dev.notifier.event;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.StringWriter;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Currency;
@@ -35,10 +22,9 @@ public class EventParser {
     /** More items than channels exist is no list of channels (and costs as much as it is long). */
     static final int MAX_CHANNELS = 16;
     private static final int MAX_CHANNEL_NAME = 32;
-    private static final String UNRECOGNIZED_TOKEN = "Unrecognized token '";
     private static final String STORED_UNREADABLE = "stored event payload no longer parses: ";
 
-    private final JsonMapper mapper;
+    private final EventJson json;
     private final EventRules rules;
 
     public EventParser(int maxBytes) {
@@ -47,18 +33,7 @@ public class EventParser {
 
     public EventParser(EventRules rules) {
         this.rules = rules;
-        // every dimension of a document bounded, so a record costs what its bytes are worth
-        StreamReadConstraints limits = StreamReadConstraints.builder()
-                .maxDocumentLength(rules.maxBytes())
-                .maxNestingDepth(32)
-                .maxNumberLength(64)
-                .maxNameLength(256)
-                .maxStringLength(rules.maxBytes())
-                .build();
-        this.mapper = JsonMapper.builder(JsonFactory.builder().streamReadConstraints(limits).build())
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-                .build();
+        this.json = new EventJson(rules.maxBytes());
     }
 
     public TransferEvent parse(byte[] value) throws InvalidEventException {
@@ -68,7 +43,7 @@ public class EventParser {
         if (value.length > rules.maxBytes()) {
             throw new InvalidEventException("value is " + value.length + " bytes, more than the " + rules.maxBytes() + " allowed");
         }
-        JsonNode root = readTree(strictUtf8(value));
+        JsonNode root = json.read(value);
         if (!root.isObject()) {
             throw new InvalidEventException("value is a JSON " + root.getNodeType().toString().toLowerCase() + ", not an object");
         }
@@ -83,13 +58,11 @@ public class EventParser {
      */
     public TransferEvent fromStored(String json) throws InvalidEventException {
         try {
-            JsonNode root = mapper.readTree(json);
+            JsonNode root = this.json.readStored(json);
             if (root == null || !root.isObject()) {
                 throw new InvalidEventException("not a JSON object");
             }
             return toEvent((ObjectNode) root, false);
-        } catch (JsonProcessingException e) {
-            throw new InvalidEventException(STORED_UNREADABLE + e.getOriginalMessage());
         } catch (InvalidEventException e) {
             throw new InvalidEventException(STORED_UNREADABLE + e.getMessage());
         }
@@ -97,79 +70,7 @@ public class EventParser {
 
     /** The canonical form stored with each notification: only the fields we understood. */
     public String toJson(TransferEvent event) {
-        StringWriter out = new StringWriter(512);
-        // written as a stream, not built as a tree: this runs once per recorded event
-        try (JsonGenerator json = mapper.getFactory().createGenerator(out)) {
-            json.writeStartObject();
-            json.writeStringField("eventId", event.eventId().toString());
-            json.writeStringField("type", event.type());
-            json.writeStringField("occurredAt", event.occurredAt().toString());
-            json.writeStringField("transferId", event.transferId());
-            json.writeStringField("amount", event.amount().toPlainString());
-            json.writeStringField("currency", event.currency());
-            Recipient r = event.recipient();
-            json.writeObjectFieldStart("recipient");
-            json.writeStringField("userId", r.userId());
-            json.writeStringField("name", r.name());
-            json.writeStringField("locale", r.locale());
-            json.writeStringField("email", r.email());
-            json.writeStringField("pushToken", r.pushToken());
-            json.writeEndObject();
-            if (event.channels() != null) {
-                json.writeArrayFieldStart("channels");
-                for (Channel channel : event.channels()) {
-                    json.writeString(channel.name());
-                }
-                json.writeEndArray();
-            }
-            json.writeEndObject();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return out.toString();
-    }
-
-    private static String strictUtf8(byte[] value) throws InvalidEventException {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(value))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw new InvalidEventException("value is not valid UTF-8");
-        }
-    }
-
-    private JsonNode readTree(String text) throws InvalidEventException {
-        try {
-            JsonNode node = mapper.readTree(text);
-            if (node == null || node.isMissingNode()) {
-                throw new InvalidEventException("value holds no JSON");
-            }
-            return node;
-        } catch (JsonProcessingException e) {
-            throw new InvalidEventException("not JSON: " + withoutUnrecognizedToken(e.getOriginalMessage()));
-        }
-    }
-
-    /**
-     * Jackson quotes the token it did not recognise, and an unquoted value is just that: a push
-     * token or an address must not reach the DLQ header and the log that way.
-     */
-    private static String withoutUnrecognizedToken(String message) {
-        String text = String.valueOf(message);
-        int start = text.indexOf(UNRECOGNIZED_TOKEN);
-        if (start < 0) {
-            return text;
-        }
-        int tokenStart = start + UNRECOGNIZED_TOKEN.length();
-        int tokenEnd = text.indexOf('\'', tokenStart);
-        if (tokenEnd < 0) {
-            return text.substring(0, start) + "Unrecognized token";
-        }
-        return text.substring(0, start) + "Unrecognized token of " + (tokenEnd - tokenStart) + " characters"
-                + text.substring(tokenEnd + 1);
+        return json.write(event);
     }
 
     /** @param incoming a record from Kafka: held to the column widths, the time window and the address policy */
