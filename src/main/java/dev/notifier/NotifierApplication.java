@@ -50,6 +50,7 @@ public final class NotifierApplication {
         // properties and routes are read from is decided here
         main.setPropertyPlaceholderLocations(ConfigLocations.properties());
         main.addInitialProperty(ConfigLocations.ROUTES_PROPERTY, ConfigLocations.routes());
+        main.addInitialProperty(ConfigLocations.TEMPLATES_PROPERTY, ConfigLocations.templates());
         overrides.forEach(main::addOverrideProperty);
         return main;
     }

@@ -66,6 +66,13 @@ class LogHygieneTest extends PipelineTestBase {
         assertThat(lines).anyMatch(line -> line.contains("dead-lettering") && line.contains("'Somchai <s***@example.com>'"));
         assertThat(lines).anyMatch(line -> line.contains("dead-lettering") && line.contains("'s***' holds more than one '@'"));
         assertThat(lines).anyMatch(line -> line.contains("dead-lettering") && line.contains("Unrecognized token of 40 characters"));
+        // every line about one notification carries its event and channel as fields of their own (JSON logs);
+        // a record that never became an event carries none, not the one before it
+        List<LogCapture.Entry> entries = LogCapture.entriesSince(mark);
+        assertThat(entries).filteredOn(e -> e.line().contains("event " + valid + " channel EMAIL -> SENT")).isNotEmpty()
+                .allSatisfy(e -> assertThat(e.mdc()).containsEntry("eventId", valid.toString()).containsEntry("channel", "EMAIL"));
+        assertThat(entries).filteredOn(e -> e.line().contains("dead-lettering")).hasSizeGreaterThanOrEqualTo(3)
+                .allSatisfy(e -> assertThat(e.mdc()).doesNotContainKeys("eventId", "channel"));
         for (String secret : List.of(email, "jaidee@", pushToken, smtpPassword, bearerToken)) {
             assertThat(lines).as("log lines holding %s", secret).noneMatch(line -> line.contains(secret));
         }

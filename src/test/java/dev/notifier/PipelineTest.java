@@ -39,8 +39,8 @@ class PipelineTest extends PipelineTestBase {
         assertThat(email.getSubject()).isEqualTo("โอนเงินสำเร็จ ฿1,500.00");
         assertThat(email.getFrom()[0].toString()).isEqualTo("no-reply@notifier.local");
         assertThat(email.getAllRecipients()).extracting(Object::toString).containsExactly(Events.emailOf(eventId));
-        assertThat(email.getContentType()).containsIgnoringCase("charset=UTF-8");
-        assertThat((String) email.getContent()).contains("สมชาย ใจดี").contains("฿1,500.00");
+        assertThat(email.getContentType()).startsWith("multipart/alternative");
+        assertThat(dev.notifier.demo.MailText.plain(email)).contains("สมชาย ใจดี").contains("฿1,500.00");
 
         var push = peers.pushes().get(0);
         assertThat(peers.pushes()).hasSize(1);

@@ -46,7 +46,7 @@ final class EmbeddedSmtpServer implements PeerInbox, AutoCloseable {
             Address[] to = message.getRecipients(Message.RecipientType.TO);
             return new ReceivedMessage("EMAIL", message.getMessageID(),
                     to == null || to.length == 0 ? "" : Masks.email(to[0].toString()),
-                    message.getSubject(), String.valueOf(message.getContent()).strip(),
+                    message.getSubject(), MailText.plain(message),
                     stored.getReceivedDate().toInstant());
         } catch (MessagingException | IOException e) {
             throw new IllegalStateException("GreenMail holds a message it cannot read back", e);

@@ -3,6 +3,7 @@ package dev.notifier.cli;
 import dev.notifier.ops.commands.CommandEnvironment;
 import dev.notifier.ops.commands.DlqCommand;
 import dev.notifier.ops.commands.InboxCommand;
+import dev.notifier.ops.commands.PreferencesCommand;
 import dev.notifier.ops.commands.ResendCommand;
 import dev.notifier.ops.commands.StatusCommand;
 import dev.notifier.ops.commands.VerifyCommand;
@@ -31,6 +32,7 @@ public final class Commands {
             new ResendCommand(CommandEnvironment.standard()),
             new DlqCommand(CommandEnvironment.standard()),
             new InboxCommand(CommandEnvironment.standard()),
+            new PreferencesCommand(CommandEnvironment.standard()),
             new VerifyCommand(CommandEnvironment.standard())
     );
 

@@ -22,6 +22,14 @@ public final class ConfigLocations {
                 : "classpath:application.properties";
     }
 
+    /** The property application.properties takes notifier.templates.location from. */
+    public static final String TEMPLATES_PROPERTY = "notifier.templates-location";
+
+    /** {@code templates/} in the working directory, else the copies packaged in the jar. */
+    public static String templates() {
+        return Files.isDirectory(Path.of("templates")) ? "file:templates" : "classpath:templates";
+    }
+
     public static String routes() {
         return Files.isDirectory(Path.of("routes"))
                 ? "file:routes/*.camel.yaml"

@@ -1,23 +1,32 @@
 package dev.notifier.config;
 
+import dev.notifier.delivery.ClaimedNotification;
 import dev.notifier.delivery.DeliveryFailures;
 import dev.notifier.delivery.DeliveryLedger;
 import dev.notifier.delivery.DeliveryObserver;
 import dev.notifier.delivery.DeliverySchedule;
 import dev.notifier.delivery.HandOff;
-import dev.notifier.delivery.LocalizedText;
 import dev.notifier.delivery.Outcomes;
 import dev.notifier.delivery.email.EmailComposer;
 import dev.notifier.delivery.email.SmtpSender;
 import dev.notifier.delivery.email.SmtpSettings;
-import dev.notifier.delivery.push.PushComposer;
-import dev.notifier.delivery.push.PushResponses;
+import dev.notifier.delivery.http.HttpChannel;
+import dev.notifier.delivery.http.HttpChannels;
+import dev.notifier.delivery.template.MessageModel;
+import dev.notifier.delivery.template.SampleEvents;
+import dev.notifier.delivery.template.Templates;
+import dev.notifier.event.Channel;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.InvalidEventException;
+import dev.notifier.event.LogContext;
 import dev.notifier.inbox.NotificationRows;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Processor;
 import org.apache.camel.component.mail.MailComponent;
@@ -53,14 +62,17 @@ final class DeliveryBeans {
         DeliveryLedger ledger = shutdown.closeFirst(new DeliveryLedger(database.dataSource, database.transactions,
                 p.getInt("notifier.delivery.ledger-batch-size", 200), schedule, parser));
         registry.bind("deliveryLedger", ledger);
-        registry.bind("checkClaim", (Processor) exchange -> exchange.setProperty("claimHeld",
-                ledger.holdsClaim(exchange.getMessage().getBody(dev.notifier.delivery.ClaimedNotification.class))));
-        rows = new NotificationRows(database.dataSource, parser, new dev.notifier.inbox.ChannelPlanner(), schedule);
+        registry.bind("checkClaim", (Processor) exchange -> {
+            ClaimedNotification claimed = exchange.getMessage().getBody(ClaimedNotification.class);
+            LogContext.enter(exchange, claimed.key().eventId(), claimed.key().channel());
+            exchange.setProperty("claimHeld", ledger.holdsClaim(claimed));
+        });
+        rows = new NotificationRows(database.dataSource, parser, new dev.notifier.inbox.ChannelPlanner(parser.channels()), schedule);
         registry.bind("notificationRows", rows);
         registry.bind("recordNotifications", (Processor) rows::record);
         HandOff handOff = new HandOff(context, ledger,
                 Duration.ofMillis(p.getLong("notifier.delivery.hand-off-wait-millis", 5000)),
-                java.util.Arrays.stream(dev.notifier.event.Channel.values()).map(Enum::name).toList());
+                parser.channels().channels().stream().map(Channel::name).toList());
         registry.bind("handOff", handOff);
         int batchSize = p.getInt("notifier.delivery.batch-size", 50);
         registry.bind("claimDue", (Processor) exchange -> {
@@ -74,24 +86,44 @@ final class DeliveryBeans {
         registry.bind("markSent", (Processor) outcomes::markSent);
         registry.bind("markFailed", (Processor) outcomes::markFailed);
         registry.bind("markRetry", (Processor) outcomes::markRetry);
-        bindEmail();
-        bindPush();
+        Templates templates = templates();
+        bindEmail(templates);
+        bindHttpChannels(templates);
     }
 
     NotificationRows rows() {
         return rows;
     }
 
-    private void bindEmail() {
+    /** The templates, each used one tried at start with sample events: a broken one stops the start here. */
+    private Templates templates() {
+        Templates templates;
+        try {
+            templates = Templates.load(List.of(p.get("notifier.templates.location").split(",")),
+                    new MessageModel(ZoneId.of(p.get("notifier.text.timezone", "Asia/Bangkok"))));
+        } catch (IOException e) {
+            throw new IllegalStateException("notifier.templates.location: " + e.getMessage(), e);
+        }
+        for (Channel channel : parser.channels().channels()) {
+            templates.check(channel, channel.equals(Channel.EMAIL) ? EmailComposer.TEMPLATES : List.of(HttpChannel.REQUEST),
+                    SampleEvents.all());
+        }
+        return templates;
+    }
+
+    private void bindEmail(Templates templates) {
+        if (!parser.channels().contains(Channel.EMAIL)) {
+            return;
+        }
         boolean utf8 = p.getBoolean("notifier.smtp.utf8", false);
         EmailComposer composer;
         try {
-            composer = new EmailComposer(p.get("notifier.mail.from"), text(), utf8);
+            composer = new EmailComposer(p.get("notifier.mail.from"), templates, utf8);
         } catch (InvalidEventException e) {
             throw new IllegalStateException("NOTIFIER_MAIL_FROM (notifier.mail.from): " + e.getMessage(), e);
         }
         registry.bind("composeEmail", (Processor) exchange -> exchange.getMessage()
-                .setBody(composer.compose(exchange.getMessage().getBody(dev.notifier.delivery.ClaimedNotification.class))));
+                .setBody(composer.compose(exchange.getMessage().getBody(ClaimedNotification.class))));
         SmtpSender sender = shutdown.closeFirst(new SmtpSender(new SmtpSettings(p.get("notifier.mail.from"),
                 SmtpSettings.Tls.parse(p.get("notifier.smtp.tls", "none")),
                 p.find("notifier.smtp.truststore").map(Path::of).orElse(null),
@@ -109,15 +141,17 @@ final class DeliveryBeans {
         });
     }
 
-    private void bindPush() {
-        PushComposer composer = new PushComposer(text(), p.find("notifier.push.token").orElse(null));
-        registry.bind("composePush", (Processor) composer::compose);
-        PushResponses responses = new PushResponses();
-        registry.bind("checkPushResponse", (Processor) responses::check);
-    }
-
-    private LocalizedText text() {
-        return new LocalizedText(ZoneId.of(p.get("notifier.text.timezone", "Asia/Bangkok")));
+    /** Every channel but EMAIL speaks HTTP: its request and its answer's rules (send-push, send-line, the next one). */
+    private void bindHttpChannels(Templates templates) {
+        Map<Channel, HttpChannel> channels = new LinkedHashMap<>();
+        for (Channel channel : parser.channels().channels()) {
+            if (!channel.equals(Channel.EMAIL)) {
+                channels.put(channel, HttpChannel.from(channel, p::find));
+            }
+        }
+        HttpChannels http = new HttpChannels(channels, parser.channels(), templates);
+        registry.bind("composeHttpRequest", (Processor) http::compose);
+        registry.bind("checkHttpResponse", (Processor) http::check);
     }
 
     /** The metrics (bound by the ops configuration, after this one), found at the first outcome. */
@@ -126,7 +160,7 @@ final class DeliveryBeans {
             private volatile DeliveryObserver found;
 
             @Override
-            public void sent(dev.notifier.delivery.ClaimedNotification notification, java.time.Instant at) {
+            public void sent(ClaimedNotification notification, java.time.Instant at) {
                 DeliveryObserver target = target();
                 if (target != null) {
                     target.sent(notification, at);
@@ -134,7 +168,7 @@ final class DeliveryBeans {
             }
 
             @Override
-            public void retried(dev.notifier.delivery.ClaimedNotification notification) {
+            public void retried(ClaimedNotification notification) {
                 DeliveryObserver target = target();
                 if (target != null) {
                     target.retried(notification);

@@ -48,10 +48,12 @@ final class IntakeBeans {
     void bind() {
         // the value as the event, its inbox key beside it; or why it can never be processed
         registry.bind("parseEvent", (Processor) exchange -> {
+            dev.notifier.event.LogContext.clear();
             try {
                 var event = parser.parse(exchange.getMessage().getBody(byte[].class));
                 exchange.getMessage().setBody(event);
                 exchange.setProperty(EVENT_KEY, event.getEventIdText());
+                dev.notifier.event.LogContext.enter(exchange, event.eventId(), null);
             } catch (InvalidEventException e) {
                 exchange.setProperty(DEAD_LETTER_REASON, e.getMessage());
             }
@@ -62,7 +64,7 @@ final class IntakeBeans {
         registry.bind("inboxRepository", new InboxRepository(database.dataSource, database.transactions));
         registry.bind("recordEventOrFail", new RollbackIsFailure("direct:record-event"));
         registry.bind("recordBatchOrFail", new RollbackIsFailure("direct:record-batch"));
-        registry.bind("batchIntake", new BatchIntake(parser, new ChannelPlanner(), rows));
+        registry.bind("batchIntake", new BatchIntake(parser, new ChannelPlanner(parser.channels()), rows));
 
         int purgeBatch = p.getInt("notifier.inbox.purge-batch-size", 1000);
         // validated before anything else is asked for: a bad value fails the start with its name

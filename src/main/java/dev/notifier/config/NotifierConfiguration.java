@@ -2,8 +2,6 @@ package dev.notifier.config;
 
 import dev.notifier.delivery.DeliverySchedule;
 import dev.notifier.event.EventParser;
-import dev.notifier.event.EventRules;
-import java.time.Clock;
 import java.time.Duration;
 import org.apache.camel.CamelConfiguration;
 import org.apache.camel.CamelContext;
@@ -29,11 +27,9 @@ public class NotifierConfiguration implements CamelConfiguration {
         // what transacted: {ref: required} means in the routes
         registry.bind("required", new SpringTransactionPolicy(database.transactions));
 
-        EventParser parser = new EventParser(new EventRules(p.getInt("notifier.event.max-bytes", 65_536),
-                p.getBoolean("notifier.smtp.utf8", false),
-                p.findDuration("notifier.event.max-past").orElse(EventRules.DEFAULT_MAX_PAST),
-                p.findDuration("notifier.event.max-future").orElse(EventRules.DEFAULT_MAX_FUTURE), Clock.systemUTC()));
+        EventParser parser = new EventParser(p.eventRules());
         registry.bind("eventParser", parser);
+        registry.bind("channelCatalog", parser.channels());
         DeliverySchedule schedule = new DeliverySchedule(Duration.ofMillis(p.getLong("notifier.delivery.retry-base-millis", 1000)),
                 Duration.ofMillis(p.getLong("notifier.delivery.retry-max-millis", 300_000)),
                 Duration.ofSeconds(p.getLong("notifier.delivery.lease-seconds", 60)),

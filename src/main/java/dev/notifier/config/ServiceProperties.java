@@ -100,4 +100,22 @@ public final class ServiceProperties implements AutoCloseable {
             context.stop();
         }
     }
+
+    /**
+     * What an incoming event is held to, from {@code notifier.event.*}, {@code notifier.smtp.utf8} and
+     * the channels in use ({@code notifier.channels}, {@code notifier.channel.<channel>.address}).
+     */
+    public dev.notifier.event.EventRules eventRules() {
+        return new dev.notifier.event.EventRules(getInt("notifier.event.max-bytes", 65_536),
+                getBoolean("notifier.smtp.utf8", false),
+                findDuration("notifier.event.max-past").orElse(dev.notifier.event.EventRules.DEFAULT_MAX_PAST),
+                findDuration("notifier.event.max-future").orElse(dev.notifier.event.EventRules.DEFAULT_MAX_FUTURE),
+                java.time.Clock.systemUTC(),
+                channels());
+    }
+
+    /** The channels in use and each one's address field ({@code notifier.channels}, {@code notifier.channel.<channel>.address}). */
+    public dev.notifier.event.ChannelCatalog channels() {
+        return dev.notifier.event.ChannelCatalog.from(get("notifier.channels", "EMAIL,PUSH,LINE"), this::find);
+    }
 }

@@ -71,8 +71,9 @@ final class EventJson {
             json.writeStringField("userId", r.userId());
             json.writeStringField("name", r.name());
             json.writeStringField("locale", r.locale());
-            json.writeStringField("email", r.email());
-            json.writeStringField("pushToken", r.pushToken());
+            for (var address : r.addresses().entrySet()) {
+                json.writeStringField(address.getKey(), address.getValue());
+            }
             json.writeEndObject();
             if (event.channels() != null) {
                 json.writeArrayFieldStart("channels");

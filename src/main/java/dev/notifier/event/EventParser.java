@@ -7,7 +7,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Currency;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -68,6 +70,11 @@ public class EventParser {
         }
     }
 
+    /** The channels in use, which events may name and the planner chooses from. */
+    public ChannelCatalog channels() {
+        return rules.channels();
+    }
+
     /** The canonical form stored with each notification: only the fields we understood. */
     public String toJson(TransferEvent event) {
         return json.write(event);
@@ -116,17 +123,26 @@ public class EventParser {
                 incoming ? ColumnLimits.USER_ID : EventFields.MAX_FIELD_CHARS);
         String name = EventFields.optionalText(node, "recipient.name", "name");
         String locale = EventFields.optionalText(node, "recipient.locale", "locale");
-        String email = EventFields.optionalText(node, "recipient.email", "email", EmailAddresses.MAX_OCTETS + 1);
-        String pushToken = EventFields.optionalIdentifier(node, "recipient.pushToken", "pushToken",
-                EventFields.MAX_FIELD_CHARS);
-        if (email != null) {
-            // a stored address was accepted once: what SMTPUTF8 allowed then is not taken back
-            EmailAddresses.requireDeliverable(email, !incoming || rules.utf8Addresses());
+        Map<String, String> addresses = new LinkedHashMap<>();
+        for (String field : rules.channels().addressFields()) {
+            String address;
+            if (field.equals(ChannelCatalog.EMAIL_FIELD)) {
+                address = EventFields.optionalText(node, "recipient.email", field, EmailAddresses.MAX_OCTETS + 1);
+                if (address != null) {
+                    // a stored address was accepted once: what SMTPUTF8 allowed then is not taken back
+                    EmailAddresses.requireDeliverable(address, !incoming || rules.utf8Addresses());
+                }
+            } else {
+                // a token or a user id: one visible word, whatever the provider makes of it
+                address = EventFields.optionalIdentifier(node, "recipient." + field, field, EventFields.MAX_FIELD_CHARS);
+            }
+            addresses.put(field, address);
         }
-        return new Recipient(userId, name, locale, email, pushToken);
+        return new Recipient(userId, name, locale, addresses);
     }
 
-    private static List<Channel> channels(ObjectNode root, Recipient recipient) throws InvalidEventException {
+    /** The channels the event names, each known and with its address in the recipient; {@code null} when it names none. */
+    private List<Channel> channels(ObjectNode root, Recipient recipient) throws InvalidEventException {
         JsonNode node = root.get("channels");
         if (node == null || node.isNull()) {
             return null;
@@ -137,25 +153,31 @@ public class EventParser {
         if (node.size() > MAX_CHANNELS) {
             throw new InvalidEventException("channels: " + node.size() + " items, more than the " + MAX_CHANNELS + " allowed");
         }
+        ChannelCatalog catalog = rules.channels();
         Set<Channel> channels = new LinkedHashSet<>();
         for (JsonNode item : node) {
             if (!item.isTextual() || item.asText().length() > MAX_CHANNEL_NAME) {
                 throw new InvalidEventException("channels: " + UntrustedText.quote(item.toString()) + " is not a channel name");
             }
-            Channel channel;
-            try {
-                channel = Channel.valueOf(item.asText());
-            } catch (IllegalArgumentException e) {
-                throw new InvalidEventException("channels: unknown channel " + UntrustedText.quote(item.asText()));
-            }
-            if (channel == Channel.EMAIL && recipient.email() == null) {
-                throw new InvalidEventException("channels: EMAIL requested but recipient.email is missing");
-            }
-            if (channel == Channel.PUSH && recipient.pushToken() == null) {
-                throw new InvalidEventException("channels: PUSH requested but recipient.pushToken is missing");
+            Channel channel = known(item.asText(), catalog);
+            String field = catalog.addressField(channel);
+            if (recipient.address(field) == null) {
+                throw new InvalidEventException("channels: " + channel + " requested but recipient." + field + " is missing");
             }
             channels.add(channel);
         }
         return List.copyOf(new ArrayList<>(channels));
+    }
+
+    private static Channel known(String name, ChannelCatalog catalog) throws InvalidEventException {
+        try {
+            Channel channel = new Channel(name);
+            if (catalog.contains(channel)) {
+                return channel;
+            }
+        } catch (IllegalArgumentException e) {
+            // not even shaped like a channel name: as unknown as any other
+        }
+        throw new InvalidEventException("channels: unknown channel " + UntrustedText.quote(name));
     }
 }

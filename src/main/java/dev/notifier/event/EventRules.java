@@ -12,18 +12,25 @@ import java.time.Duration;
  * @param maxPast       how far {@code occurredAt} may lie in the past ({@code notifier.event.max-past})
  * @param maxFuture     how far it may lie in the future: the producer's clock may be a little ahead
  *                      ({@code notifier.event.max-future})
+ * @param channels      the channels an event may name, and the recipient fields holding their addresses
  */
-public record EventRules(int maxBytes, boolean utf8Addresses, Duration maxPast, Duration maxFuture, Clock clock) {
+public record EventRules(int maxBytes, boolean utf8Addresses, Duration maxPast, Duration maxFuture, Clock clock,
+                         ChannelCatalog channels) {
 
     public static final Duration DEFAULT_MAX_PAST = Duration.ofDays(365);
     public static final Duration DEFAULT_MAX_FUTURE = Duration.ofDays(1);
 
-    /** The defaults: ASCII addresses only, occurredAt within a year back and a day ahead. */
+    /** The defaults: ASCII addresses only, occurredAt within a year back and a day ahead, the contract's channels. */
     public static EventRules defaults(int maxBytes) {
-        return new EventRules(maxBytes, false, DEFAULT_MAX_PAST, DEFAULT_MAX_FUTURE, Clock.systemUTC());
+        return new EventRules(maxBytes, false, DEFAULT_MAX_PAST, DEFAULT_MAX_FUTURE, Clock.systemUTC(),
+                ChannelCatalog.standard());
     }
 
     public EventRules withUtf8Addresses(boolean allowed) {
-        return new EventRules(maxBytes, allowed, maxPast, maxFuture, clock);
+        return new EventRules(maxBytes, allowed, maxPast, maxFuture, clock, channels);
+    }
+
+    public EventRules withChannels(ChannelCatalog catalog) {
+        return new EventRules(maxBytes, utf8Addresses, maxPast, maxFuture, clock, catalog);
     }
 }

@@ -87,21 +87,29 @@ public final class Mask {
         return masked.toString();
     }
 
-    /** The address of a channel: an email address for EMAIL, a push token for PUSH. */
+    /** The address of a channel: an email address for EMAIL; for any other channel a token or user id, masked as a push token is. */
     public static String forChannel(String channel, String value) {
         return "EMAIL".equals(channel) ? address(value) : pushToken(value);
     }
 
     /**
-     * A provider's answer may quote what it was sent: the recipient's own address and token go
-     * wherever they appear (a token has no shape a pattern could find), then any other address.
+     * A provider's answer may quote what it was sent: the recipient's own addresses go wherever they
+     * appear (a token or a user id has no shape a pattern could find), then any other email address.
      */
     public static String recipientIn(String text, Recipient recipient) {
         String masked = text;
-        if (masked != null && recipient != null && recipient.email() != null && !recipient.email().isEmpty()) {
-            masked = masked.replace(recipient.email(), address(recipient.email()));
+        if (masked == null || recipient == null) {
+            return emailsIn(masked);
         }
-        return tokenIn(masked, recipient == null ? null : recipient.pushToken());
+        for (var address : recipient.addresses().entrySet()) {
+            String value = address.getValue();
+            if (address.getKey().equals(dev.notifier.event.ChannelCatalog.EMAIL_FIELD)) {
+                masked = value.isEmpty() ? masked : masked.replace(value, address(value));
+            } else if (value.length() >= SHORTEST_TOKEN_TO_SEARCH) {
+                masked = masked.replace(value, pushToken(value));
+            }
+        }
+        return emailsIn(masked);
     }
 
     /** Free text with the given push token masked wherever it appears, and every email address. */

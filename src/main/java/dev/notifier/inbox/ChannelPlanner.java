@@ -1,6 +1,7 @@
 package dev.notifier.inbox;
 
 import dev.notifier.event.Channel;
+import dev.notifier.event.ChannelCatalog;
 import dev.notifier.event.TransferEvent;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -8,10 +9,16 @@ import java.util.List;
 
 /**
  * Decides which channels an event becomes notifications on, one (event, channel) each. The
- * producer's explicit {@code channels} win; without them, every channel the recipient has an address
- * for, minus the channels the recipient opted out of.
+ * producer's explicit {@code channels} win; without them, every channel in use that the recipient
+ * has an address for (the catalog says which field), minus the channels the recipient opted out of.
  */
 public class ChannelPlanner {
+
+    private final ChannelCatalog catalog;
+
+    public ChannelPlanner(ChannelCatalog catalog) {
+        this.catalog = catalog;
+    }
 
     /**
      * @param optedOut the recipient's opted-out channels; only asked for (and only matter) when the
@@ -22,11 +29,10 @@ public class ChannelPlanner {
             return event.channels().stream().map(Channel::name).toList();
         }
         List<String> channels = new ArrayList<>();
-        if (event.recipient().email() != null && !optedOut.contains(Channel.EMAIL.name())) {
-            channels.add(Channel.EMAIL.name());
-        }
-        if (event.recipient().pushToken() != null && !optedOut.contains(Channel.PUSH.name())) {
-            channels.add(Channel.PUSH.name());
+        for (Channel channel : catalog.channels()) {
+            if (catalog.addressOf(event.recipient(), channel) != null && !optedOut.contains(channel.name())) {
+                channels.add(channel.name());
+            }
         }
         return channels;
     }

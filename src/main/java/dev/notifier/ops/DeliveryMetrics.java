@@ -8,7 +8,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,16 +26,16 @@ public final class DeliveryMetrics implements DeliveryObserver {
     private static final Duration[] BUCKETS = {Duration.ofMillis(100), Duration.ofMillis(500), Duration.ofSeconds(1),
         Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofMinutes(1), Duration.ofMinutes(5), Duration.ofMinutes(30)};
 
-    private final Map<Channel, Timer> timers = new EnumMap<>(Channel.class);
+    private final Map<String, Timer> timers = new HashMap<>();
     private final Counter retries;
 
     /** Registers one timer per channel at once, so the metric is there (at zero) before the first send. */
-    public DeliveryMetrics(MeterRegistry registry) {
+    public DeliveryMetrics(MeterRegistry registry, List<Channel> channels) {
         retries = Counter.builder("notifier.delivery.retries")
                 .description("Delivery attempts that failed transiently and were rescheduled")
                 .register(registry);
-        for (Channel channel : Channel.values()) {
-            timers.put(channel, Timer.builder(METRIC)
+        for (Channel channel : channels) {
+            timers.put(channel.name(), Timer.builder(METRIC)
                     .description("From the notification's row being created to the provider accepting it")
                     .tag("channel", channel.name())
                     .serviceLevelObjectives(BUCKETS)
@@ -52,7 +53,7 @@ public final class DeliveryMetrics implements DeliveryObserver {
         // a metric must never fail a delivery that has already been recorded as SENT
         try {
             Duration latency = Duration.between(notification.createdAt(), at);
-            Timer timer = timers.get(Channel.valueOf(notification.key().channel()));
+            Timer timer = timers.get(notification.key().channel());
             timer.record(latency.isNegative() ? Duration.ZERO : latency);
         } catch (RuntimeException e) {
             LOG.warn("delivery latency of {} not recorded: {}", notification.key(), e.toString());

@@ -17,7 +17,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 public final class EventHistory {
 
-    public record Customer(String userId, String name, String locale, String email, String pushToken) {
+    /** {@code addresses}: every address the event gave, by field, masked; {@code email} and {@code pushToken} as before. */
+    public record Customer(String userId, String name, String locale, String email, String pushToken,
+                           Map<String, String> addresses) {
     }
 
     public record Event(String type, String transferId, String amount, String currency, String occurredAt,
@@ -63,7 +65,7 @@ public final class EventHistory {
                     String channel = row.getString("channel");
                     return new Row(event, new Delivery(channel, row.getString("status"), row.getInt("attempts"),
                             StoredNotifications.maskedText(row.getString("last_error"), recipient),
-                            StoredNotifications.maskedAddress(recipient, channel),
+                            stored.maskedAddress(recipient, channel),
                             StoredNotifications.iso(row, "created_at"), StoredNotifications.iso(row, "next_attempt_at"),
                             StoredNotifications.iso(row, "sent_at"),
                             masked(attempts.getOrDefault(channel, List.of()), recipient)));
@@ -103,6 +105,13 @@ public final class EventHistory {
         Recipient r = event.recipient();
         return new Event(event.type(), event.transferId(), event.amount().toPlainString(), event.currency(),
                 event.occurredAt().toString(), new Customer(r.userId(), Mask.name(r.name()), r.locale(),
-                        Mask.address(r.email()), Mask.pushToken(r.pushToken())));
+                        Mask.address(r.email()), Mask.pushToken(r.pushToken()), masked(r)));
+    }
+
+    private static Map<String, String> masked(Recipient recipient) {
+        Map<String, String> masked = new java.util.LinkedHashMap<>();
+        recipient.addresses().forEach((field, value) -> masked.put(field,
+                field.equals(dev.notifier.event.ChannelCatalog.EMAIL_FIELD) ? Mask.address(value) : Mask.pushToken(value)));
+        return masked;
     }
 }

@@ -37,18 +37,25 @@ public final class NotificationCounts {
     private final JdbcTemplate jdbc;
     private final Duration maxAge;
     private final Clock clock;
+    private final List<Channel> channels;
     private Snapshot cached;
     private Instant lastAttempt;
 
-    public NotificationCounts(DataSource dataSource, Duration maxAge, Clock clock) {
+    public NotificationCounts(DataSource dataSource, Duration maxAge, Clock clock, List<Channel> channels) {
         this.jdbc = new JdbcTemplate(dataSource);
+        this.channels = List.copyOf(channels);
         this.maxAge = maxAge;
         this.clock = clock;
     }
 
+    /** The channels in use, which every snapshot counts (at zero when they have no rows). */
+    public List<Channel> channels() {
+        return channels;
+    }
+
     public Snapshot now() {
         Map<String, Long> counts = new LinkedHashMap<>();
-        for (Channel channel : Channel.values()) {
+        for (Channel channel : channels) {
             STATUSES.forEach(status -> counts.put(key(channel.name(), status), 0L));
         }
         jdbc.query("SELECT channel, status, count(*) AS n FROM notifications GROUP BY channel, status",

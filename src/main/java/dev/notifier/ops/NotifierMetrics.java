@@ -39,7 +39,7 @@ public final class NotifierMetrics implements MeterBinder, AutoCloseable {
                 CamelStatistics::duplicates);
         counter(registry, "notifier.dead.letters", "Records published to the dead-letter topic",
                 CamelStatistics::deadLettered);
-        for (Channel channel : Channel.values()) {
+        for (Channel channel : counts.channels()) {
             for (String status : NotificationCounts.STATUSES) {
                 Gauge.builder("notifier.notifications", counts,
                                 c -> c.recent().map(s -> (double) s.count(channel, status)).orElse(Double.NaN))

@@ -39,14 +39,14 @@ public class OpsConfiguration implements CamelConfiguration {
 
         CamelStatistics statistics = new CamelStatistics(context);
         NotificationCounts counts = new NotificationCounts(dataSource, Duration.ofSeconds(databaseRefreshSeconds),
-                Clock.systemUTC());
+                Clock.systemUTC(), parser.channels().channels());
         StoredNotifications stored = new StoredNotifications(parser);
 
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         NotifierMetrics metrics = new NotifierMetrics(statistics, counts);
         metrics.bindTo(meters);
         registry.bind("meterRegistry", meters);
-        registry.bind("deliveryMetrics", new DeliveryMetrics(meters));
+        registry.bind("deliveryMetrics", new DeliveryMetrics(meters, parser.channels().channels()));
 
         registry.bind("databaseHealthCheck", new DatabaseHealthCheck(dataSource, Duration.ofSeconds(databaseTimeoutSeconds)));
         registry.bind("healthReport", new HealthReport(context));

@@ -51,7 +51,7 @@ public final class StatusSummary {
     public Summary summary() {
         NotificationCounts.Snapshot snapshot = counts.now();
         List<Count> byStatus = new ArrayList<>();
-        for (Channel channel : Channel.values()) {
+        for (Channel channel : counts.channels()) {
             for (String status : NotificationCounts.STATUSES) {
                 byStatus.add(new Count(channel.name(), status, snapshot.count(channel, status)));
             }
@@ -68,7 +68,7 @@ public final class StatusSummary {
                     String channel = row.getString("channel");
                     return new Latest(row.getString("event_id"), channel, row.getString("status"), row.getInt("attempts"),
                             StoredNotifications.maskedText(row.getString("last_error"), recipient),
-                            StoredNotifications.maskedName(recipient), StoredNotifications.maskedAddress(recipient, channel),
+                            StoredNotifications.maskedName(recipient), stored.maskedAddress(recipient, channel),
                             StoredNotifications.iso(row, "created_at"), StoredNotifications.iso(row, "updated_at"));
                 });
     }

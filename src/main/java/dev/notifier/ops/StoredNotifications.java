@@ -1,5 +1,6 @@
 package dev.notifier.ops;
 
+import dev.notifier.event.Channel;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.Mask;
@@ -31,12 +32,14 @@ final class StoredNotifications {
         return event == null ? null : event.recipient();
     }
 
-    /** Where this notification went, masked: the email address or the push token. */
-    static String maskedAddress(Recipient recipient, String channel) {
+    /** Where this notification went, masked: the email address, the push token, the LINE user id. */
+    String maskedAddress(Recipient recipient, String channel) {
         if (recipient == null) {
             return null;
         }
-        return Mask.forChannel(channel, "EMAIL".equals(channel) ? recipient.email() : recipient.pushToken());
+        Channel known = Channel.of(channel);
+        return parser.channels().contains(known)
+                ? Mask.forChannel(channel, recipient.address(parser.channels().addressField(known))) : null;
     }
 
     /** The customer's name as the page shows it: masked like an address. */
@@ -46,7 +49,7 @@ final class StoredNotifications {
 
     /** Free text from a provider or an exception, with the recipient's addresses masked. */
     static String maskedText(String text, Recipient recipient) {
-        return Mask.tokenIn(text, recipient == null ? null : recipient.pushToken());
+        return Mask.recipientIn(text, recipient);
     }
 
     static String iso(ResultSet row, String column) throws SQLException {

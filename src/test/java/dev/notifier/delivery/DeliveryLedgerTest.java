@@ -34,7 +34,7 @@ class DeliveryLedgerTest extends DatabaseTestBase {
     void ledger() {
         transactions = new TransactionTemplate(new JdbcTransactionManager(db.jdbc().getDataSource()));
         ledger = new DeliveryLedger(db.jdbc().getDataSource(), transactions, 200, schedule, parser);
-        rows = new NotificationRows(db.jdbc().getDataSource(), parser, new ChannelPlanner(), schedule);
+        rows = new NotificationRows(db.jdbc().getDataSource(), parser, new ChannelPlanner(dev.notifier.event.ChannelCatalog.standard()), schedule);
     }
 
     @AfterEach

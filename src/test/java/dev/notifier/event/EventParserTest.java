@@ -83,7 +83,7 @@ class EventParserTest {
                 recipientOf(root).retain("userId");
             });
 
-            assertThat(parser.parse(value).recipient()).isEqualTo(new Recipient("u-42", null, null, null, null));
+            assertThat(parser.parse(value).recipient()).isEqualTo(Recipient.of("u-42", null, null, null, null, null));
         }
     }
 
@@ -113,7 +113,7 @@ class EventParserTest {
             String astral = Character.toString(0x1F600).repeat(ColumnLimits.USER_ID);
             TransferEvent event = new TransferEvent(ContractEvent.EVENT_ID, "TransferCompleted",
                     java.time.Instant.parse("2026-12-02T10:15:30Z"), astral, new java.math.BigDecimal("1.00"), "THB",
-                    new Recipient(astral, null, null, ContractEvent.EMAIL, null), null);
+                    Recipient.of(astral, null, null, ContractEvent.EMAIL, null, null), null);
 
             assertThat(parser.fromStored(parser.toJson(event))).isEqualTo(event);
         }
@@ -161,7 +161,7 @@ class EventParserTest {
         private final java.time.Clock clock = java.time.Clock.fixed(java.time.Instant.parse("2026-12-03T00:00:00Z"),
                 java.time.ZoneOffset.UTC);
         private final EventParser strict = new EventParser(new EventRules(MAX_BYTES, false, java.time.Duration.ofDays(30),
-                java.time.Duration.ofMinutes(10), clock));
+                java.time.Duration.ofMinutes(10), clock, ChannelCatalog.standard()));
 
         @ParameterizedTest(name = "{0}")
         @ValueSource(strings = {"TransferFailed", "transfercompleted", "TransferCompleted ", "Transfer\u200BCompleted"})

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import dev.notifier.event.Channel;
+import dev.notifier.event.ChannelCatalog;
 import dev.notifier.event.TransferEvent;
 import dev.notifier.support.ContractEvent;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Nested;
@@ -19,7 +22,7 @@ class ChannelPlannerTest {
 
     private static final Set<String> NO_OPT_OUTS = Set.of();
 
-    private final ChannelPlanner planner = new ChannelPlanner();
+    private final ChannelPlanner planner = new ChannelPlanner(ChannelCatalog.standard());
 
     @Nested
     class ExplicitChannels {
@@ -56,6 +59,25 @@ class ChannelPlannerTest {
             TransferEvent event = ContractEvent.event().noChannels().build();
 
             assertThat(planner.channels(event, Set.copyOf(optedOut))).isEqualTo(expected);
+        }
+
+        @Test
+        void shouldAddLineForARecipientWithALineUserId() {
+            TransferEvent event = ContractEvent.event().noChannels().lineUserId(ContractEvent.LINE_USER_ID).build();
+
+            assertThat(planner.channels(event, NO_OPT_OUTS)).containsExactly("EMAIL", "PUSH", "LINE");
+            assertThat(planner.channels(event, Set.of("PUSH"))).containsExactly("EMAIL", "LINE");
+        }
+
+        @Test
+        void shouldPlanOnlyTheChannelsInUse() {
+            // LINE switched off by configuration: an address for it is not a reason to plan it
+            ChannelPlanner emailAndPush = new ChannelPlanner(ChannelCatalog.from("EMAIL,PUSH",
+                    name -> Optional.ofNullable(Map.of("notifier.channel.email.address", "email",
+                            "notifier.channel.push.address", "pushToken").get(name))));
+            TransferEvent event = ContractEvent.event().noChannels().lineUserId(ContractEvent.LINE_USER_ID).build();
+
+            assertThat(emailAndPush.channels(event, NO_OPT_OUTS)).containsExactly("EMAIL", "PUSH");
         }
 
         @Test

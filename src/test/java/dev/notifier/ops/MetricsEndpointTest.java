@@ -41,7 +41,7 @@ class MetricsEndpointTest extends PipelineTestBase {
                     .containsEntry("notifier_inbox_size", 2.0)
                     .containsEntry("notifier_delivery_latency_seconds_count{channel=\"EMAIL\"}", 2.0)
                     .containsEntry("notifier_delivery_latency_seconds_count{channel=\"PUSH\"}", 1.0);
-            for (Channel channel : Channel.values()) {
+            for (Channel channel : dev.notifier.event.ChannelCatalog.standard().channels()) {
                 for (String status : NotificationCounts.STATUSES) {
                     assertThat(metrics.get("notifier_notifications{channel=\"" + channel + "\",status=\"" + status + "\"}"))
                             .as(channel + "/" + status)

@@ -3,6 +3,7 @@ package dev.notifier.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.notifier.event.Channel;
+import dev.notifier.event.ChannelCatalog;
 import dev.notifier.support.DatabaseTestBase;
 import dev.notifier.support.TestDatabase;
 import java.time.Clock;
@@ -30,7 +31,7 @@ class NotificationCountsTest extends DatabaseTestBase {
 
     @Test
     void shouldReadTheDatabaseAgainOnlyAfterTheRefreshInterval() {
-        NotificationCounts counts = new NotificationCounts(dataSource, Duration.ofSeconds(5), clock());
+        NotificationCounts counts = new NotificationCounts(dataSource, Duration.ofSeconds(5), clock(), ChannelCatalog.standard().channels());
         insertSent();
         assertThat(counts.recent()).hasValueSatisfying(s -> assertThat(s.count(Channel.EMAIL, "SENT")).isEqualTo(1));
 
@@ -45,7 +46,7 @@ class NotificationCountsTest extends DatabaseTestBase {
 
     @Test
     void shouldBeEmptyRatherThanStaleWhileTheDatabaseCannotBeRead() {
-        NotificationCounts counts = new NotificationCounts(dataSource, Duration.ofSeconds(5), clock());
+        NotificationCounts counts = new NotificationCounts(dataSource, Duration.ofSeconds(5), clock(), ChannelCatalog.standard().channels());
         insertSent();
         assertThat(counts.recent()).isPresent();
 

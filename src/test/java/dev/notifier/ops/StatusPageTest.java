@@ -54,7 +54,7 @@ class StatusPageTest extends PipelineTestBase {
         String dom = HeadlessChromium.dumpDom(page().url("/"));
 
         assertThat(dom).contains("<body data-state=\"loaded\">");
-        for (Channel channel : Channel.values()) {
+        for (Channel channel : dev.notifier.event.ChannelCatalog.standard().channels()) {
             for (String status : NotificationCounts.STATUSES) {
                 assertThat(number(dom, "data-count=\"" + channel + "/" + status + "\"")).as(channel + "/" + status)
                         .isEqualTo(db.count("SELECT count(*) FROM notifications WHERE channel = ? AND status = ?",

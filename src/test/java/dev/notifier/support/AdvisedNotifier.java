@@ -18,7 +18,7 @@ import org.apache.camel.util.function.ThrowingConsumer;
 /**
  * The real application ({@link RunningNotifier}: routes, beans, a real database) with its edges advised away: intake
  * from {@code direct:events} instead of Kafka, and {@code mock:dlq}, {@code mock:smtp},
- * {@code mock:push} instead of the DLQ topic, the SMTP server and the push gateway. Routes stay
+ * {@code mock:push}, {@code mock:line} instead of the DLQ topic, the SMTP server, the push gateway and LINE. Routes stay
  * stopped until {@link #startRoutes()}, so a test can add advice of its own first.
  */
 public final class AdvisedNotifier implements AutoCloseable {
@@ -50,6 +50,7 @@ public final class AdvisedNotifier implements AutoCloseable {
         p.put("notifier.smtp.host", "127.0.0.1");
         p.put("notifier.smtp.port", "1");
         p.put("notifier.push.url", "http://127.0.0.1:1/push");
+        p.put("notifier.line.url", "http://127.0.0.1:1/line");
         p.put("notifier.delivery.poll-millis", "100");
         p.put("notifier.delivery.retry-base-millis", "100");
         p.put("notifier.delivery.retry-max-millis", "1000");
@@ -69,7 +70,10 @@ public final class AdvisedNotifier implements AutoCloseable {
             notifier.advise("dead-letter", a -> a.weaveById("publish-dead-letter").replace().to("mock:dlq"));
             notifier.advise("send-email", a -> a.weaveById("smtp").replace().to("mock:smtp"));
             notifier.advise("send-push", a -> a.weaveById("push-gateway").replace().to("mock:push"));
+            notifier.advise("send-line", a -> a.weaveById("line-api").replace().to("mock:line"));
             notifier.push().whenAnyExchangeReceived(e -> answer(e, 200, "{\"ok\":true}"));
+            notifier.context().getEndpoint("mock:line", MockEndpoint.class)
+                    .whenAnyExchangeReceived(e -> answer(e, 200, "{\"sentMessages\":[]}"));
         } catch (Exception | Error e) {
             notifier.close();
             throw e;

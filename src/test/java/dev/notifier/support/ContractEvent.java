@@ -23,6 +23,7 @@ public final class ContractEvent {
     public static final String NAME = "สมชาย ใจดี";
     public static final String EMAIL = "somchai@example.com";
     public static final String PUSH_TOKEN = "device-token-abc";
+    public static final String LINE_USER_ID = "U4af4980629d0f5a7cd2bd8b86c5c2f01";
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
@@ -88,6 +89,7 @@ public final class ContractEvent {
         private String locale = "th-TH";
         private String email = EMAIL;
         private String pushToken = PUSH_TOKEN;
+        private String lineUserId;
         private List<Channel> channels = List.of(Channel.EMAIL, Channel.PUSH);
 
         private Builder() {
@@ -123,6 +125,11 @@ public final class ContractEvent {
             return this;
         }
 
+        public Builder lineUserId(String value) {
+            lineUserId = value;
+            return this;
+        }
+
         /** {@code null} means the producer left the choice of channels to us. */
         public Builder channels(Channel... value) {
             channels = value == null ? null : List.of(value);
@@ -135,7 +142,7 @@ public final class ContractEvent {
 
         public TransferEvent build() {
             return new TransferEvent(eventId, "TransferCompleted", Instant.parse("2026-12-02T10:15:30Z"), transferId,
-                    amount, currency, new Recipient(userId, name, locale, email, pushToken), channels);
+                    amount, currency, Recipient.of(userId, name, locale, email, pushToken, lineUserId), channels);
         }
     }
 }

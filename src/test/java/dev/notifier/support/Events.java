@@ -20,6 +20,11 @@ public final class Events {
                 channels == null ? "" : ",\"channels\":" + channels);
     }
 
+    /** A recipient with a LINE user id beside the email address and push token. */
+    public static String withLine(UUID eventId, String locale, String lineUserId, String channels) {
+        return json(eventId, locale, channels).replace("\"pushToken\":", "\"lineUserId\":\"" + lineUserId + "\",\"pushToken\":");
+    }
+
     public static ProducerRecord<byte[], byte[]> record(String topic, String key, String json) {
         return new ProducerRecord<>(topic, key == null ? null : key.getBytes(StandardCharsets.UTF_8),
                 json.getBytes(StandardCharsets.UTF_8));

@@ -11,7 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public class LogCapture extends AppenderBase<ILoggingEvent> {
 
     /** One log event: its level, its logger's name and its message with the causes' messages appended. */
-    public record Entry(Level level, String logger, String line) {
+    public record Entry(Level level, String logger, String line, java.util.Map<String, String> mdc) {
         @Override
         public String toString() {
             return level + " " + logger + " - " + line;
@@ -26,7 +26,8 @@ public class LogCapture extends AppenderBase<ILoggingEvent> {
         for (IThrowableProxy t = event.getThrowableProxy(); t != null; t = t.getCause()) {
             line.append(" | ").append(t.getClassName()).append(": ").append(t.getMessage());
         }
-        ENTRIES.add(new Entry(event.getLevel(), event.getLoggerName(), line.toString()));
+        ENTRIES.add(new Entry(event.getLevel(), event.getLoggerName(), line.toString(),
+                java.util.Map.copyOf(event.getMDCPropertyMap())));
     }
 
     public static int mark() {

@@ -15,11 +15,16 @@ import com.icegreen.greenmail.util.ServerSetupTest;
 import jakarta.mail.internet.MimeMessage;
 import java.util.List;
 
-/** The real SMTP server (GreenMail) and push gateway (WireMock) a test talks to. */
+/** The real SMTP server (GreenMail), push gateway and LINE Messaging API (WireMock each) a test talks to. */
 public final class Peers implements AutoCloseable {
 
     public final GreenMail smtp;
     public final WireMockServer push;
+    public final WireMockServer line;
+
+    /** LINE's push message path, as the contract's NOTIFIER_LINE_URL default names it. */
+    public static final String LINE_PATH = "/v2/bot/message/push";
+    public static final String LINE_TOKEN = "test-channel-access-token";
 
     public Peers() {
         ServerSetup setup = ServerSetupTest.SMTP.dynamicPort();
@@ -28,6 +33,17 @@ public final class Peers implements AutoCloseable {
         push = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
         push.start();
         push.stubFor(post(urlEqualTo("/push")).willReturn(aResponse().withStatus(200).withBody("{\"ok\":true}")));
+        line = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
+        line.start();
+        line.stubFor(post(urlEqualTo(LINE_PATH)).willReturn(aResponse().withStatus(200).withBody("{\"sentMessages\":[]}")));
+    }
+
+    public String lineUrl() {
+        return "http://127.0.0.1:" + line.port() + LINE_PATH;
+    }
+
+    public List<LoggedRequest> lineRequests() {
+        return line.findAll(com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor(urlEqualTo(LINE_PATH)));
     }
 
     /** The push gateway answers with these statuses in turn, and with the last one from then on. */
@@ -65,5 +81,6 @@ public final class Peers implements AutoCloseable {
     public void close() {
         smtp.stop();
         push.stop();
+        line.stop();
     }
 }

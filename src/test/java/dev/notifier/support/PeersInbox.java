@@ -31,7 +31,7 @@ public final class PeersInbox implements PeerInbox {
         try {
             for (MimeMessage email : peers.emails()) {
                 all.add(new ReceivedMessage("EMAIL", email.getMessageID(), Mask.address(email.getAllRecipients()[0].toString()),
-                        email.getSubject(), (String) email.getContent(), sentAt(email)));
+                        email.getSubject(), dev.notifier.demo.MailText.plain(email), sentAt(email)));
             }
             for (var served : peers.push.getAllServeEvents()) {
                 if (served.getResponse().getStatus() / 100 != 2) {

@@ -1,30 +1,40 @@
 package dev.notifier.delivery.email;
 
-import dev.notifier.delivery.LocalizedText;
 import dev.notifier.delivery.ClaimedNotification;
 import dev.notifier.delivery.NotificationKey;
 import dev.notifier.delivery.UndeliverableException;
+import dev.notifier.delivery.template.Templates;
+import dev.notifier.event.Channel;
 import dev.notifier.event.EmailAddresses;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
+import dev.notifier.event.UntrustedText;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
 import jakarta.mail.Session;
 import jakarta.mail.internet.InternetAddress;
+import jakarta.mail.internet.MimeBodyPart;
 import jakarta.mail.internet.MimeMessage;
+import jakarta.mail.internet.MimeMultipart;
 import jakarta.activation.DataHandler;
 import jakarta.mail.util.ByteArrayDataSource;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Properties;
 
 /**
- * Builds the whole email from the event's own fields. The route hands camel-mail a finished
- * MimeMessage, so no exchange or Kafka header can add a recipient or a header line.
+ * Builds the whole email from the event's own fields and the email templates (subject.txt, body.txt,
+ * body.html: plain text and HTML side by side, multipart/alternative). The route hands camel-mail a
+ * finished MimeMessage, so no exchange or Kafka header can add a recipient or a header line, and a
+ * template can only write the subject's text and the bodies: every header is set here.
  */
 public class EmailComposer {
+
+    /** The email templates, in templates/email/<language>/. */
+    public static final List<String> TEMPLATES = List.of("subject.txt", "body.txt", "body.html");
 
     /**
      * Jakarta Mail asks for its {@code StreamProvider} on every subject, header and body it encodes
@@ -44,10 +54,10 @@ public class EmailComposer {
 
     private final Session session;
     private final InternetAddress from;
-    private final LocalizedText text;
+    private final Templates templates;
 
-    public EmailComposer(String from, LocalizedText text) throws InvalidEventException {
-        this(from, text, false);
+    public EmailComposer(String from, Templates templates) throws InvalidEventException {
+        this(from, templates, false);
     }
 
     /**
@@ -55,12 +65,12 @@ public class EmailComposer {
      *             (written byte by byte otherwise, which would spoil any such header)
      * @throws InvalidEventException when the sender address is not one deliverable address
      */
-    public EmailComposer(String from, LocalizedText text, boolean utf8) throws InvalidEventException {
+    public EmailComposer(String from, Templates templates, boolean utf8) throws InvalidEventException {
         Properties properties = new Properties();
         properties.setProperty("mail.mime.allowutf8", String.valueOf(utf8));
         this.session = Session.getInstance(properties);
         this.from = envelopeAddress(EmailAddresses.requireDeliverable(from, utf8));
-        this.text = text;
+        this.templates = templates;
     }
 
     /** The whole message; whatever stops it from being built stops it every time ({@link UndeliverableException}). */
@@ -75,21 +85,34 @@ public class EmailComposer {
 
     private MimeMessage build(TransferEvent event, NotificationKey key) throws MessagingException, InvalidEventException {
         InternetAddress to = envelopeAddress(EmailAddresses.requireDeliverable(event.recipient().email(), true));
-        String subject = text.title(event);
+        // a template writes text, never a header line: the subject is one line whatever it renders
+        String subject = UntrustedText.oneLine(templates.render(Channel.EMAIL, "subject.txt", event, event.recipient().email()), 200);
         StableIdMimeMessage message = new StableIdMimeMessage(session, "<" + event.eventId() + ".email@notifier>", to,
                 subject);
         message.setFrom(from);
         message.setRecipient(Message.RecipientType.TO, to);
         message.setSubject(subject, "UTF-8");
-        // the body as bytes with its encoding named: Jakarta Mail would otherwise look up a content
-        // handler and scan the text to choose an encoding, on every message
-        message.setDataHandler(new DataHandler(new ByteArrayDataSource(
-                text.emailBody(event).getBytes(StandardCharsets.UTF_8), "text/plain; charset=UTF-8")));
-        message.setHeader("Content-Transfer-Encoding", "base64");
+        MimeMultipart alternatives = new MimeMultipart("alternative");
+        alternatives.addBodyPart(part(templates.render(Channel.EMAIL, "body.txt", event, event.recipient().email()),
+                "text/plain; charset=UTF-8"));
+        alternatives.addBodyPart(part(templates.render(Channel.EMAIL, "body.html", event, event.recipient().email()),
+                "text/html; charset=UTF-8"));
+        message.setContent(alternatives);
         message.setHeader("Date", DATE.format(ZonedDateTime.now(ZoneOffset.UTC)));
         message.setHeader("X-Notification-Key", key.idempotencyKey());
         message.saveChanges();
         return message;
+    }
+
+    /**
+     * One alternative, as bytes with its encoding named: Jakarta Mail would otherwise look up a content
+     * handler and scan the text to choose an encoding, on every message.
+     */
+    private static MimeBodyPart part(String text, String contentType) throws MessagingException {
+        MimeBodyPart part = new MimeBodyPart();
+        part.setDataHandler(new DataHandler(new ByteArrayDataSource(text.getBytes(StandardCharsets.UTF_8), contentType)));
+        part.setHeader("Content-Transfer-Encoding", "base64");
+        return part;
     }
 
     /**

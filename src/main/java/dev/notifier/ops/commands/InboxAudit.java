@@ -38,7 +38,7 @@ final class InboxAudit {
     InboxAudit(JdbcTemplate jdbc, EventParser parser) {
         this.jdbc = jdbc;
         this.parser = parser;
-        this.planner = new ChannelPlanner();
+        this.planner = new ChannelPlanner(parser.channels());
     }
 
     /** Audits the keys received at or after {@code since}; the counts and findings are then readable. */

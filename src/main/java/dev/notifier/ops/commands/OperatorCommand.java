@@ -4,6 +4,7 @@ import dev.notifier.cli.Command;
 import dev.notifier.cli.CommandLine;
 import dev.notifier.cli.UsageException;
 import dev.notifier.config.ServiceProperties;
+import dev.notifier.event.Channel;
 import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.List;
@@ -74,6 +75,21 @@ public abstract class OperatorCommand implements Command {
             properties = ServiceProperties.load(environment.overrides());
         }
         return properties;
+    }
+
+    /** A channel named on the command line, in any case, if it is one of notifier.channels. */
+    protected Channel channelInUse(String text) {
+        List<Channel> inUse = properties().channels().channels();
+        try {
+            Channel channel = Channel.of(text);
+            if (inUse.contains(channel)) {
+                return channel;
+            }
+        } catch (IllegalArgumentException e) {
+            // said below, with the channels there are
+        }
+        throw new IllegalArgumentException("'" + text + "' is not a channel in use ("
+                + String.join(", ", inUse.stream().map(Channel::name).toList()) + ")");
     }
 
     /** The service's database: no migration, no schema guard, one connection for the whole command. */

@@ -35,13 +35,13 @@ public final class ResendCommand extends OperatorCommand {
     @Override
     protected String usage() {
         return """
-                usage: java -jar notifier.jar resend --failed [--channel EMAIL|PUSH] [--since T]
+                usage: java -jar notifier.jar resend --failed [--channel C] [--since T]
 
                 Re-queues FAILED notifications: status PENDING, next attempt now. Attempts, event and
                 channel stay, so the provider sees the same Idempotency-Key / Message-ID. Prints how
                 many rows were re-queued.
                   --failed        required: re-queue the rows in status FAILED
-                  --channel C     only this channel (EMAIL or PUSH)
+                  --channel C     only this channel (one of notifier.channels: EMAIL, PUSH, LINE, ...)
                   --since T       only rows that failed at or after T (ISO-8601, e.g. 2026-12-02T00:00:00Z)
                 """;
     }
@@ -52,7 +52,7 @@ public final class ResendCommand extends OperatorCommand {
         if (!line.flag("--failed")) {
             throw new UsageException("--failed is required (FAILED rows are the only ones resend touches)");
         }
-        Optional<Channel> channel = line.value("--channel", ResendCommand::channel);
+        Optional<Channel> channel = line.value("--channel", this::channelInUse);
         Optional<Instant> since = line.value("--since", Times::argument);
 
         OffsetDateTime now = Times.parameter(Instant.now());
@@ -72,13 +72,5 @@ public final class ResendCommand extends OperatorCommand {
         out().println("re-queued " + requeued + " FAILED notification(s)"
                 + channel.map(c -> " on " + c).orElse("") + since.map(t -> " failed since " + t).orElse(""));
         return OK;
-    }
-
-    private static Channel channel(String text) {
-        try {
-            return Channel.valueOf(text.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("'" + text + "' is not a channel (EMAIL or PUSH)");
-        }
     }
 }

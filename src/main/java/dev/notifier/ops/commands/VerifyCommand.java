@@ -54,7 +54,7 @@ public final class VerifyCommand extends OperatorCommand {
         Instant since = line.value("--since", Times::argument).orElse(Instant.EPOCH);
         Duration grace = line.value("--grace", Durations::parse).orElse(DEFAULT_GRACE);
 
-        EventParser parser = new EventParser(properties().getInt("notifier.event.max-bytes", 65536));
+        EventParser parser = new EventParser(properties().eventRules());
         InboxAudit inbox = new InboxAudit(jdbc(), parser).run(since);
         RowAudit rows = new RowAudit(jdbc());
         List<Finding> findings = new ArrayList<>(inbox.findings());

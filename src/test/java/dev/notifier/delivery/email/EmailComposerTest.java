@@ -3,7 +3,6 @@ package dev.notifier.delivery.email;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.notifier.delivery.LocalizedText;
 import dev.notifier.delivery.ClaimedNotification;
 import dev.notifier.delivery.NotificationKey;
 import dev.notifier.delivery.UndeliverableException;
@@ -11,15 +10,16 @@ import java.time.Instant;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
 import dev.notifier.support.ContractEvent;
+import dev.notifier.support.TestTemplates;
 import jakarta.mail.Address;
 import jakarta.mail.Message.RecipientType;
 import jakarta.mail.MessagingException;
 import jakarta.mail.internet.MimeMessage;
+import jakarta.mail.internet.MimeMultipart;
 import jakarta.mail.util.StreamProvider;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.time.ZoneId;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,11 +90,40 @@ class EmailComposerTest {
         }
 
         @Test
-        void shouldWriteTheBodyAsUtf8Text() throws Exception {
+        void shouldSendPlainTextAndHtmlAsAlternativesInUtf8() throws Exception {
             MimeMessage message = compose(ContractEvent.event().build());
 
-            assertThat(message.getContentType()).startsWith("text/plain").containsIgnoringCase("charset=UTF-8");
-            assertThat((String) message.getContent()).contains("สมชาย ใจดี", "฿1,500.00");
+            assertThat(message.getContentType()).startsWith("multipart/alternative");
+            MimeMultipart alternatives = (MimeMultipart) message.getContent();
+            assertThat(alternatives.getCount()).isEqualTo(2);
+            // least preferred first (RFC 2046): plain text, then HTML
+            assertThat(alternatives.getBodyPart(0).getContentType()).startsWith("text/plain").containsIgnoringCase("charset=UTF-8");
+            assertThat(alternatives.getBodyPart(1).getContentType()).startsWith("text/html").containsIgnoringCase("charset=UTF-8");
+            assertThat(text(alternatives, 0)).startsWith("เรียน คุณสมชาย ใจดี\n").contains("TRX-000123", "฿1,500.00",
+                    "2 ธ.ค. 2026 17:15 (UTC+07:00)");
+            assertThat(text(alternatives, 1)).contains("<html lang=\"th\">", "คุณสมชาย ใจดี", "<strong>฿1,500.00</strong>");
+        }
+
+        @Test
+        void shouldEscapeTheNameInTheHtmlPartAndKeepItReadableInThePlainPart() throws Exception {
+            MimeMessage message = compose(ContractEvent.event().locale("en").name("<script>alert(1)</script> & \"Co\"").build());
+
+            MimeMultipart alternatives = (MimeMultipart) message.getContent();
+            assertThat(text(alternatives, 1)).contains("Dear &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;,")
+                    .doesNotContain("<script>");
+            assertThat(text(alternatives, 0)).startsWith("Dear <script>alert(1)</script> & \"Co\",\n");
+        }
+
+        @Test
+        void shouldKeepControlCharactersOfTheNameOutOfEveryPart() throws Exception {
+            String name = "สมชาย\r\nBcc: evil@example.com\u0000\t\u001B[31m\u007F\u0085ใจดี";
+            MimeMultipart alternatives = (MimeMultipart) compose(ContractEvent.event().name(name).build()).getContent();
+
+            for (int part = 0; part < 2; part++) {
+                String text = text(alternatives, part);
+                assertThat(text.replace("\n", "").codePoints().filter(Character::isISOControl)).isEmpty();
+                assertThat(text).contains("สมชาย Bcc: evil@example.com [31m ใจดี");
+            }
         }
 
         @Test
@@ -146,6 +175,10 @@ class EmailComposerTest {
                 Instant.now().plusSeconds(60));
     }
 
+    private static String text(MimeMultipart alternatives, int part) throws IOException, MessagingException {
+        return new String(alternatives.getBodyPart(part).getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    }
+
     private static String written(MimeMessage message) throws IOException, MessagingException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         message.writeTo(out);
@@ -154,7 +187,7 @@ class EmailComposerTest {
 
     private static EmailComposer composer() {
         try {
-            return new EmailComposer(FROM, new LocalizedText(ZoneId.of("Asia/Bangkok")));
+            return new EmailComposer(FROM, TestTemplates.shipped());
         } catch (InvalidEventException e) {
             throw new IllegalStateException(e);
         }

@@ -3,14 +3,13 @@ package dev.notifier.delivery.email;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.notifier.delivery.ClaimedNotification;
-import dev.notifier.delivery.LocalizedText;
 import dev.notifier.delivery.NotificationKey;
 import dev.notifier.event.TransferEvent;
 import dev.notifier.support.ContractEvent;
+import dev.notifier.support.TestTemplates;
 import dev.notifier.support.SmtpSink;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -102,7 +101,7 @@ class SmtpSenderTest {
 
     private static jakarta.mail.internet.MimeMessage message() throws Exception {
         TransferEvent event = ContractEvent.event().eventId(UUID.randomUUID()).build();
-        EmailComposer composer = new EmailComposer("alerts@bank.example", new LocalizedText(ZoneId.of("Asia/Bangkok")));
+        EmailComposer composer = new EmailComposer("alerts@bank.example", TestTemplates.shipped());
         return composer.compose(new ClaimedNotification(new NotificationKey(event.eventId(), "EMAIL"), event, null, 1,
                 Instant.now(), "t", Instant.now().plusSeconds(60)));
     }

@@ -1,0 +1,84 @@
+package dev.notifier.delivery.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.notifier.delivery.ClaimedNotification;
+import dev.notifier.delivery.ProviderRejectedException;
+import dev.notifier.delivery.UndeliverableException;
+import dev.notifier.delivery.template.Templates;
+import dev.notifier.event.Channel;
+import dev.notifier.event.ChannelCatalog;
+import dev.notifier.event.TransferEvent;
+import dev.notifier.event.UntrustedText;
+import java.util.Map;
+import org.apache.camel.Exchange;
+import org.apache.camel.Message;
+
+/**
+ * The two steps every HTTP channel's route shares (send-push, send-line, the next one): the request,
+ * built from the claimed notification alone, and the reading of the provider's answer by the
+ * channel's rules. The route sets the channel's own headers (its idempotency key, its content type)
+ * between them, in plain sight.
+ */
+public class HttpChannels {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final Map<Channel, HttpChannel> channels;
+    private final ChannelCatalog catalog;
+    private final Templates templates;
+
+    public HttpChannels(Map<Channel, HttpChannel> channels, ChannelCatalog catalog, Templates templates) {
+        this.channels = Map.copyOf(channels);
+        this.catalog = catalog;
+        this.templates = templates;
+    }
+
+    /**
+     * Replaces the message with the request for the claimed notification in its body: the rendered
+     * {@code request.json}, and no header but the bearer token; every header camel-http will send is
+     * set after this, by the route. Whatever stops the request from being built stops it every time.
+     */
+    public void compose(Exchange exchange) {
+        Message message = exchange.getMessage();
+        ClaimedNotification notification = message.getBody(ClaimedNotification.class);
+        HttpChannel channel = channel(notification);
+        TransferEvent event = notification.readEvent();
+        String body = templates.render(channel.channel(), HttpChannel.REQUEST, event,
+                catalog.addressOf(event.recipient(), channel.channel()));
+        try {
+            JSON.readTree(body);
+        } catch (JsonProcessingException e) {
+            throw new UndeliverableException("the " + channel.channel().id() + " request is not JSON: " + e.getOriginalMessage(), e);
+        }
+        message.getHeaders().clear();
+        if (channel.authorization() != null) {
+            message.setHeader("Authorization", channel.authorization());
+        }
+        message.setBody(body);
+    }
+
+    /** The provider's answer, as camel-http left it (throwExceptionOnFailure off), by the channel's rules. */
+    public void check(Exchange exchange) {
+        ClaimedNotification notification = exchange.getProperty("notification", ClaimedNotification.class);
+        Integer code = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, Integer.class);
+        check(channel(notification), code == null ? 0 : code, exchange.getMessage().getBody(String.class));
+    }
+
+    static void check(HttpChannel channel, int status, String body) {
+        if (channel.delivered().contains(status)) {
+            return;
+        }
+        String reason = channel.provider() + " answered HTTP " + status
+                + (body == null || body.isBlank() ? "" : ": " + UntrustedText.oneLine(body, 300));
+        throw new ProviderRejectedException(reason, !channel.retried().contains(status));
+    }
+
+    private HttpChannel channel(ClaimedNotification notification) {
+        HttpChannel channel = channels.get(Channel.of(notification.key().channel()));
+        if (channel == null) {
+            throw new UndeliverableException("channel " + notification.key().channel() + " has no HTTP settings");
+        }
+        return channel;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.notifier.ops.commands;
+
+import dev.notifier.cli.CommandLine;
+import dev.notifier.cli.UsageException;
+import dev.notifier.event.Channel;
+import dev.notifier.event.ColumnLimits;
+import dev.notifier.event.UntrustedText;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code preferences opt-out|opt-in|show --user U [--channel C]}: writes what the planner reads in
+ * {@code recipient_preferences}. An opt-out drops the channel from the events that leave the choice
+ * of channels to Notifier, from the next event on; an event that names its channels gets them
+ * (the producer decided, e.g. for a legally required notice). Rows already planned stay as they are.
+ */
+public final class PreferencesCommand extends OperatorCommand {
+
+    private static final String UPSERT = "INSERT INTO recipient_preferences (user_id, channel, opted_out, updated_at)"
+            + " VALUES (?, ?, ?, ?) ON CONFLICT (user_id, channel) DO UPDATE SET opted_out = EXCLUDED.opted_out,"
+            + " updated_at = EXCLUDED.updated_at";
+
+    public PreferencesCommand(CommandEnvironment environment) {
+        super(environment, Set.of(), Set.of("--user", "--channel"));
+    }
+
+    @Override
+    public String name() {
+        return "preferences";
+    }
+
+    @Override
+    public String summary() {
+        return "opt-out|opt-in|show --user U [--channel C]: a recipient's channel opt-outs";
+    }
+
+    @Override
+    protected String usage() {
+        return """
+                usage: java -jar notifier.jar preferences opt-out --user U --channel C
+                       java -jar notifier.jar preferences opt-in  --user U --channel C
+                       java -jar notifier.jar preferences show    --user U
+
+                A recipient's opt-outs, by recipient.userId and channel. From the next event on, an
+                opted-out channel is left out of the events that leave the choice of channels to
+                Notifier (no "channels" field); an event that names its channels still gets them.
+                Notifications already recorded are not changed.
+                  --user U      required: the recipient's userId, as events carry it
+                  --channel C   a channel in use (notifier.channels: EMAIL, PUSH, LINE, ...)
+                """;
+    }
+
+    @Override
+    protected int execute(CommandLine line) throws Exception {
+        String action = line.single("action (opt-out, opt-in or show)");
+        String user = line.required("--user", PreferencesCommand::user);
+        switch (action) {
+            case "opt-out", "opt-in" -> {
+                Channel channel = line.required("--channel", this::channelInUse);
+                boolean optOut = action.equals("opt-out");
+                OffsetDateTime now = Times.parameter(Instant.now());
+                jdbc().update(UPSERT, user, channel.name(), optOut, now);
+                out().println(user + " is " + (optOut ? "opted out of " : "opted in to ") + channel
+                        + " for events that leave the channels to Notifier");
+                return OK;
+            }
+            case "show" -> {
+                if (line.value("--channel", text -> text).isPresent()) {
+                    throw new UsageException("show takes no --channel");
+                }
+                show(user);
+                return OK;
+            }
+            default -> throw new UsageException("unknown action '" + action + "' (opt-out, opt-in or show)");
+        }
+    }
+
+    private void show(String user) {
+        List<Map<String, Object>> rows = jdbc().queryForList(
+                "SELECT channel, opted_out, updated_at FROM recipient_preferences WHERE user_id = ? ORDER BY channel", user);
+        List<Channel> inUse = properties().channels().channels();
+        for (Channel channel : inUse) {
+            Map<String, Object> row = rows.stream().filter(r -> channel.name().equals(r.get("channel"))).findFirst().orElse(null);
+            boolean optedOut = row != null && Boolean.TRUE.equals(row.get("opted_out"));
+            out().println(channel + "\t" + (optedOut ? "opted out" : "opted in")
+                    + (row == null ? "" : "\tsince " + Times.format(((java.sql.Timestamp) row.get("updated_at")).toInstant())));
+        }
+    }
+
+    private static String user(String text) {
+        if (text.isBlank() || text.length() > ColumnLimits.USER_ID || UntrustedText.hasControl(text)) {
+            throw new IllegalArgumentException("'" + UntrustedText.oneLine(text, 60) + "' is not a userId");
+        }
+        return text;
+    }
+}
