@@ -78,7 +78,7 @@ public final class DemoCommand {
                         + portTaken.get().getMessage() + "); choose others with " + DemoPort.optionNames());
                 return 2;
             }
-            out.printf("%ndemo: Kafka, PostgreSQL, SMTP, the push gateway and Notifier started in %.1f s%n", seconds(started));
+            out.printf("%ndemo: Kafka, PostgreSQL, SMTP, the push gateway, LINE and Notifier started in %.1f s%n", seconds(started));
             SampleProducer.publish(run.bootstrapServers(), DemoRun.TOPIC, events.lines());
             out.printf("demo: published %d records from %s to %s; waiting for the work to settle%n",
                     events.lines().size(), events.source(), DemoRun.TOPIC);
@@ -151,6 +151,7 @@ public final class DemoCommand {
                 + "  Kafka bootstrap   " + run.bootstrapServers() + "   topic " + DemoRun.TOPIC + ", DLQ "
                 + DemoRun.DLQ_TOPIC + ", group " + DemoRun.GROUP + "\n"
                 + "  SMTP server       127.0.0.1:" + run.smtpPort() + "   push gateway " + run.pushUrl() + "\n"
+                + "  LINE API          " + run.lineUrl() + "\n"
                 + (DemoPort.isFree(httpPort) ? "" : "  status page       http://127.0.0.1:" + httpPort + "/\n")
                 + "Send more events with any Kafka producer (key = transferId), e.g. from a Kafka distribution:\n"
                 + "  bin/kafka-console-producer.sh --bootstrap-server " + run.bootstrapServers() + " --topic "

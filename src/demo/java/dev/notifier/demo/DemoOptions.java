@@ -22,8 +22,8 @@ record DemoOptions(Map<DemoPort, Integer> ports, boolean exitWhenDone, Duration 
                 usage: java -jar notifier-demo.jar [options]        (built and run by: mvn -q -Pdemo package)
 
                 Runs Notifier's real routes on embedded parts (a Kafka broker, a PostgreSQL server, an
-                SMTP server and a push gateway), publishes examples/events.jsonl and prints what happened
-                once the work has settled. Without --exit-when-done it keeps running for exploring
+                SMTP server, a push gateway and a LINE Messaging API), publishes examples/events.jsonl
+                and prints what happened once the work has settled. Without --exit-when-done it keeps running for exploring
                 and for more events; Ctrl-C stops it and deletes its temporary files.
 
                 options:

@@ -19,7 +19,7 @@ import org.apache.camel.spi.Registry;
 import org.apache.kafka.common.utils.Utils;
 
 /**
- * One run of the demo: a temporary directory, the embedded Kafka broker, PostgreSQL, SMTP server and push
+ * One run of the demo: a temporary directory, the embedded Kafka broker, PostgreSQL, SMTP server, push
  * gateway, and the production application (same routes, same beans) pointed at them. Parts start in
  * order and close in reverse; the directory goes last. {@link #close()} may come from a shutdown hook
  * at any time, also while parts are still starting: a part that starts after it is closed at once.
@@ -37,6 +37,7 @@ final class DemoRun implements AutoCloseable {
     private EmbeddedDatabase database;
     private EmbeddedSmtpServer smtp;
     private EmbeddedPushGateway push;
+    private EmbeddedLineApi line;
     private Main application;
 
     /** Starts every part; on failure the caller closes what did start. */
@@ -59,11 +60,12 @@ final class DemoRun implements AutoCloseable {
         }
         smtp = closeLater(EmbeddedSmtpServer.start(options.port(DemoPort.SMTP)));
         push = closeLater(EmbeddedPushGateway.start(options.port(DemoPort.PUSH)));
+        line = closeLater(EmbeddedLineApi.start(options.port(DemoPort.LINE)));
         Main main = NotifierApplication.newMain(applicationOverrides(options.port(DemoPort.HTTP)));
         // no JVM hook of Camel's own: the demo's hook must stop the application before Kafka, not beside it
         main.setShutdownStrategy(new SimpleMainShutdownStrategy());
         // what the status page shows as "received by the peers"
-        main.bind("peerInbox", new CombinedPeerInbox(smtp, push));
+        main.bind("peerInbox", new CombinedPeerInbox(smtp, push, line));
         closeLater(main::stop);
         main.start();
         application = main;
@@ -92,6 +94,8 @@ final class DemoRun implements AutoCloseable {
         p.put("notifier.smtp.password", "");
         p.put("notifier.push.url", push.url());
         p.put("notifier.push.token", "");
+        p.put("notifier.line.url", line.url());
+        p.put("notifier.line.token", EmbeddedLineApi.TOKEN);
         p.put("notifier.http.port", String.valueOf(httpPort));
         // a 503 is retried within a second or two instead of the production backoff
         p.put("notifier.delivery.poll-millis", "250");
@@ -110,6 +114,10 @@ final class DemoRun implements AutoCloseable {
 
     String pushUrl() {
         return push.url();
+    }
+
+    String lineUrl() {
+        return line.url();
     }
 
     /**

@@ -52,7 +52,8 @@ final class WorkProbe implements AutoCloseable {
         Map<String, Long> received = peers.received(Integer.MAX_VALUE).stream()
                 .collect(Collectors.groupingBy(ReceivedMessage::channel, Collectors.counting()));
         return new WorkSummary(sum(ends), recordsCommitted, sum(endOffsets(DemoRun.DLQ_TOPIC)), eventsRecorded,
-                notifications, received.getOrDefault("EMAIL", 0L), received.getOrDefault("PUSH", 0L));
+                notifications, received.getOrDefault("EMAIL", 0L), received.getOrDefault("PUSH", 0L),
+                received.getOrDefault("LINE", 0L));
     }
 
     private Map<TopicPartition, Long> endOffsets(String name) throws Exception {

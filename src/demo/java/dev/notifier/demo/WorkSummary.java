@@ -13,9 +13,10 @@ import java.util.Set;
  * @param eventsRecorded   rows in the inbox: distinct events accepted
  * @param emailsReceived   messages the SMTP server holds
  * @param pushesAccepted   pushes the gateway accepted, each Idempotency-Key once
+ * @param lineDelivered    LINE messages the Messaging API accepted, each X-Line-Retry-Key once
  */
 record WorkSummary(long recordsPublished, long recordsCommitted, long deadLettered, long eventsRecorded,
-                   List<NotificationCount> notifications, long emailsReceived, long pushesAccepted) {
+                   List<NotificationCount> notifications, long emailsReceived, long pushesAccepted, long lineDelivered) {
 
     private static final Set<String> UNFINISHED = Set.of("PENDING", "SENDING");
 
@@ -54,6 +55,7 @@ record WorkSummary(long recordsPublished, long recordsCommitted, long deadLetter
         }
         line(text, "emails received by the SMTP server", emailsReceived);
         line(text, "pushes accepted by the push gateway", pushesAccepted);
+        line(text, "LINE messages accepted by the LINE API", lineDelivered);
         return text.toString();
     }
 

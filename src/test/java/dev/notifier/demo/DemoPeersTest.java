@@ -19,8 +19,68 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
-/** The demo's embedded SMTP server and push gateway, and what they show the status page. */
+/** The demo's embedded SMTP server, push gateway and LINE API, and what they show the status page. */
 class DemoPeersTest {
+
+    @Nested
+    class LineApi {
+
+        private static final String KEY = "7d444840-9dc0-11d1-b245-5ffdce74fad2";
+        private final HttpClient http = HttpClient.newHttpClient();
+        private EmbeddedLineApi api;
+
+        @BeforeEach
+        void start() throws IOException {
+            api = EmbeddedLineApi.start(FreePorts.one());
+        }
+
+        @AfterEach
+        void stop() {
+            api.close();
+        }
+
+        @Test
+        void shouldAcceptARetryKeyOnceAndAnswer409WithTheAcceptedRequestId() throws Exception {
+            HttpResponse<String> first = post(KEY, "U4af4980629d0f5a7cd2bd8b86c5c2f01", "Bearer " + EmbeddedLineApi.TOKEN);
+            HttpResponse<String> again = post(KEY, "U4af4980629d0f5a7cd2bd8b86c5c2f01", "Bearer " + EmbeddedLineApi.TOKEN);
+
+            assertThat(first.statusCode()).isEqualTo(200);
+            assertThat(again.statusCode()).isEqualTo(409);
+            assertThat(again.headers().firstValue("x-line-accepted-request-id")).isPresent();
+            assertThat(api.received(10)).singleElement().satisfies(m -> {
+                assertThat(m.channel()).isEqualTo("LINE");
+                assertThat(m.key()).isEqualTo(KEY);
+                assertThat(m.body()).isEqualTo("Transfer completed");
+            });
+        }
+
+        @Test
+        void shouldDeliverButLoseTheAnswerOfEveryThirdNewKey() throws Exception {
+            for (int i = 1; i < EmbeddedLineApi.LOST_ANSWER_EVERY; i++) {
+                assertThat(post(java.util.UUID.randomUUID().toString(), "U1", "Bearer " + EmbeddedLineApi.TOKEN).statusCode())
+                        .isEqualTo(200);
+            }
+            assertThat(post(KEY, "U1", "Bearer " + EmbeddedLineApi.TOKEN).statusCode()).isEqualTo(500);
+            assertThat(post(KEY, "U1", "Bearer " + EmbeddedLineApi.TOKEN).statusCode()).as("the retry").isEqualTo(409);
+            assertThat(api.received(10)).hasSize(EmbeddedLineApi.LOST_ANSWER_EVERY);
+        }
+
+        @Test
+        void shouldRefuseABlockedUserAWrongTokenAndAMalformedKey() throws Exception {
+            assertThat(post(KEY, EmbeddedLineApi.BLOCKED_USER_PREFIX + "1", "Bearer " + EmbeddedLineApi.TOKEN).statusCode())
+                    .isEqualTo(400);
+            assertThat(post(KEY, "U1", "Bearer wrong").statusCode()).isEqualTo(401);
+            assertThat(post("not-a-uuid", "U1", "Bearer " + EmbeddedLineApi.TOKEN).statusCode()).isEqualTo(400);
+            assertThat(api.received(10)).isEmpty();
+        }
+
+        private HttpResponse<String> post(String key, String to, String authorization) throws Exception {
+            String body = "{\"to\":\"" + to + "\",\"messages\":[{\"type\":\"text\",\"text\":\"Transfer completed\"}]}";
+            return http.send(HttpRequest.newBuilder(URI.create(api.url())).header("X-Line-Retry-Key", key)
+                    .header("Authorization", authorization).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+    }
 
     @Nested
     class PushGateway {

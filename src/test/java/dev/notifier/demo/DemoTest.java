@@ -38,6 +38,8 @@ class DemoTest {
         long emails = expected.notifications("EMAIL");
         long pushes = expected.notifications("PUSH");
         long rejectedPushes = expected.unregisteredPushes();
+        long lines = expected.notifications("LINE");
+        long blocked = expected.blockedLineUsers();
 
         int exitCode = demo.run(withFreePorts("--exit-when-done", "--settle-timeout", "120"));
 
@@ -48,7 +50,7 @@ class DemoTest {
         assertThat(number(summary, "duplicates dropped by the inbox")).isEqualTo(expected.duplicates());
         assertThat(number(summary, "records dead-lettered (DLQ)")).isEqualTo(expected.unparseable());
         Map<String, long[]> rows = notificationRows(summary);
-        assertThat(rows).containsOnlyKeys("EMAIL SENT", "PUSH SENT", "PUSH FAILED");
+        assertThat(rows).containsOnlyKeys("EMAIL SENT", "PUSH SENT", "PUSH FAILED", "LINE SENT", "LINE FAILED");
         assertThat(rows.get("EMAIL SENT")).as("EMAIL SENT rows, attempts").containsExactly(emails, emails);
         assertThat(rows.get("PUSH SENT")[0]).isEqualTo(pushes - rejectedPushes);
         assertThat(rows.get("PUSH FAILED")[0]).isEqualTo(rejectedPushes);
@@ -58,6 +60,14 @@ class DemoTest {
                 .isEqualTo(pushes + pushes / EmbeddedPushGateway.BUSY_EVERY);
         assertThat(number(summary, "emails received by the SMTP server")).isEqualTo(emails);
         assertThat(number(summary, "pushes accepted by the push gateway")).isEqualTo(pushes - rejectedPushes);
+        assertThat(rows.get("LINE SENT")[0]).isEqualTo(lines - blocked);
+        assertThat(rows.get("LINE FAILED")).as("LINE FAILED rows, attempts").containsExactly(blocked, blocked);
+        assertThat(rows.get("LINE SENT")[1])
+                .as("LINE attempts: one each, plus one after every %dth accepted key's lost answer, answered 409 (delivered)",
+                        EmbeddedLineApi.LOST_ANSWER_EVERY)
+                .isEqualTo(lines - blocked + (lines - blocked) / EmbeddedLineApi.LOST_ANSWER_EVERY);
+        // LINE delivered each accepted retry key once, also the one Notifier sent twice
+        assertThat(number(summary, "LINE messages accepted by the LINE API")).isEqualTo(lines - blocked);
     }
 
     @Test
@@ -67,6 +77,9 @@ class DemoTest {
         assertThat(examples.unparseable()).as("poison records").isPositive();
         assertThat(examples.duplicates()).as("duplicates").isGreaterThanOrEqualTo(2);
         assertThat(examples.unregisteredPushes()).as("pushes the gateway rejects for good").isPositive();
+        assertThat(examples.notifications("LINE") - examples.blockedLineUsers()).as("LINE messages, one with a lost answer")
+                .isGreaterThanOrEqualTo(EmbeddedLineApi.LOST_ANSWER_EVERY);
+        assertThat(examples.blockedLineUsers()).as("LINE users who blocked the bot").isPositive();
         assertThat(examples.distinctEvents()).extracting(e -> e.path("recipient").path("locale").asText())
                 .anyMatch(locale -> locale.startsWith("th")).anyMatch(locale -> !locale.startsWith("th"));
     }
@@ -87,7 +100,7 @@ class DemoTest {
     @Test
     void shouldPrintUsageOnHelpAndRefuseAnUnknownOption() throws Exception {
         assertThat(demo.run(List.of("--help"))).isZero();
-        assertThat(text(out)).contains("--exit-when-done", "--kafka-port", "--smtp-port", "--push-port", "--http-port");
+        assertThat(text(out)).contains("--exit-when-done", "--kafka-port", "--smtp-port", "--push-port", "--line-port", "--http-port");
 
         assertThat(demo.run(List.of("--kafka-port", "none"))).isEqualTo(2);
         assertThat(demo.run(List.of("--fast"))).isEqualTo(2);
@@ -109,7 +122,7 @@ class DemoTest {
 
     /** "CHANNEL STATUS" → {rows, attempts}. */
     private static Map<String, long[]> notificationRows(String summary) {
-        Matcher matcher = Pattern.compile("^\\s+(EMAIL|PUSH)\\s+([A-Z]+)\\s+(\\d+)\\s+(\\d+)$", Pattern.MULTILINE).matcher(summary);
+        Matcher matcher = Pattern.compile("^\\s+(EMAIL|PUSH|LINE)\\s+([A-Z]+)\\s+(\\d+)\\s+(\\d+)$", Pattern.MULTILINE).matcher(summary);
         Map<String, long[]> rows = new HashMap<>();
         while (matcher.find()) {
             rows.put(matcher.group(1) + " " + matcher.group(2),

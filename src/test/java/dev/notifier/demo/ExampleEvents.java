@@ -14,7 +14,8 @@ import java.util.Map;
 /**
  * What an events file must come to, worked out from the file alone with the contract's rules: a line
  * that is not a JSON object is dead-lettered; an eventId seen before is a duplicate; an event goes to
- * its explicit channels, else to EMAIL when it has an email and to PUSH when it has a push token.
+ * its explicit channels, else to EMAIL when it has an email, to PUSH when it has a push token and to
+ * LINE when it has a LINE user id.
  * (The demo database holds no opt-outs.)
  */
 record ExampleEvents(int records, int unparseable, int validRecords, List<JsonNode> distinctEvents) {
@@ -53,6 +54,15 @@ record ExampleEvents(int records, int unparseable, int validRecords, List<JsonNo
                 .count();
     }
 
+    /** LINE messages to a user the demo's LINE API says blocked the bot: rejected for good. */
+    long blockedLineUsers() {
+        return distinctEvents.stream()
+                .filter(event -> channels(event).contains("LINE"))
+                .filter(event -> event.path("recipient").path("lineUserId").asText()
+                        .startsWith(EmbeddedLineApi.BLOCKED_USER_PREFIX))
+                .count();
+    }
+
     private static List<String> channels(JsonNode event) {
         List<String> channels = new ArrayList<>();
         if (event.has("channels")) {
@@ -64,6 +74,9 @@ record ExampleEvents(int records, int unparseable, int validRecords, List<JsonNo
         }
         if (event.path("recipient").has("pushToken")) {
             channels.add("PUSH");
+        }
+        if (event.path("recipient").has("lineUserId")) {
+            channels.add("LINE");
         }
         return channels;
     }
