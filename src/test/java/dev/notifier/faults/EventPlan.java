@@ -49,9 +49,14 @@ final class EventPlan {
         String channels = switch (i % 10) {
             case 0 -> "[\"EMAIL\"]";
             case 1 -> "[\"PUSH\"]";
+            case 2 -> "[\"LINE\"]";
             default -> null;
         };
-        String json = Events.json(eventId, i % 2 == 0 ? "th-TH" : "en-GB", channels);
+        // every third recipient, and every one whose event names LINE, has a LINE user id
+        boolean onLine = i % 3 == 0 || i % 10 == 2;
+        String locale = i % 2 == 0 ? "th-TH" : "en-GB";
+        String json = onLine ? Events.withLine(eventId, locale, lineUserId(eventId), channels)
+                : Events.json(eventId, locale, channels);
         boolean rejected = i % 50 == 7;
         if (rejected) {
             json = json.replaceFirst("\"pushToken\":\"[^\"]+\"", "\"pushToken\":\"" + REJECTED_TOKEN + "\"");
@@ -61,6 +66,9 @@ final class EventPlan {
         }
         if (channels == null || channels.contains("PUSH")) {
             (rejected ? expectedFailed : expectedSent).add(eventId + ":PUSH");
+        }
+        if (onLine && (channels == null || channels.contains("LINE"))) {
+            expectedSent.add(eventId + ":LINE");
         }
         int copies = 1 + random.nextInt(4);
         for (int c = 0; c < copies; c++) {
@@ -132,6 +140,16 @@ final class EventPlan {
         records.add(withHeaders);
         expectedSent.add(headerInjection + ":EMAIL");
         validEvents += 3;
+    }
+
+    /** A LINE user id's shape: U and 32 hex digits. */
+    private static String lineUserId(UUID eventId) {
+        return "U" + eventId.toString().replace("-", "");
+    }
+
+    /** The X-Line-Retry-Key of an (event, LINE) notification, as the contract derives it. */
+    static String lineRetryKey(String eventId) {
+        return UUID.nameUUIDFromBytes((eventId + ":LINE").getBytes(StandardCharsets.UTF_8)).toString();
     }
 
     private static byte[] bytes(String text) {

@@ -44,9 +44,11 @@ record Outcome(
         }
         Map<String, Long> emails = RecordingSinks.counts(sinks.emailKeys());
         Map<String, Long> pushes = RecordingSinks.counts(sinks.pushKeys());
+        Map<String, Long> lines = lineDeliveries(plan, sinks);
         Set<String> delivered = new HashSet<>();
         emails.keySet().forEach(id -> delivered.add(id.substring(1, id.indexOf('.')) + ":EMAIL"));
         delivered.addAll(pushes.keySet());
+        delivered.addAll(lines.keySet());
 
         int lost = 0;
         for (String key : plan.expectedSent) {
@@ -63,7 +65,9 @@ record Outcome(
         }
         Map<String, Integer> causes = new TreeMap<>();
         int resends = 0;
-        for (Map.Entry<String, Long> e : merged(emails, pushes).entrySet()) {
+        Map<String, Long> all = merged(emails, pushes);
+        all.putAll(lines);
+        for (Map.Entry<String, Long> e : all.entrySet()) {
             if (e.getValue() > 1) {
                 resends += (int) (e.getValue() - 1);
                 Map<String, Object> row = rows.get(e.getKey());
@@ -73,6 +77,10 @@ record Outcome(
                         : channel + " re-sent without a second claim (investigate)";
                 causes.merge(cause, (int) (e.getValue() - 1), Integer::sum);
             }
+        }
+        if (sinks.lineRepeats() > 0) {
+            // not re-sends: LINE delivered nothing for them; counted to show the key doing its work
+            causes.put("(not counted) LINE requests with an accepted X-Line-Retry-Key, answered 409", sinks.lineRepeats());
         }
         Set<String> expectedAll = new HashSet<>(plan.expectedSent);
         expectedAll.addAll(plan.expectedFailed);
@@ -87,6 +95,26 @@ record Outcome(
         return new Outcome(scenario, plan.validEvents, plan.records.size(), plan.expectedSent.size(),
                 plan.expectedFailed.size(), lost, resends, causes, unexpected, expectedDlq.size(), actualDlq.size(),
                 missing.size() + surplus.size(), extraRows, seconds, faults);
+    }
+
+    /**
+     * LINE's deliveries as {@code id:LINE}, by their X-Line-Retry-Key. A key no planned notification
+     * derives (a key that changed between attempts: LINE would have delivered twice) stays as it is
+     * and counts as an unexpected delivery.
+     */
+    private static Map<String, Long> lineDeliveries(EventPlan plan, RecordingSinks sinks) {
+        Map<String, String> byKey = new java.util.HashMap<>();
+        for (String key : plan.expectedSent) {
+            if (key.endsWith(":LINE")) {
+                String eventId = key.substring(0, key.indexOf(':'));
+                byKey.put(EventPlan.lineRetryKey(eventId), key);
+            }
+        }
+        Map<String, Long> deliveries = new TreeMap<>();
+        for (String retryKey : sinks.lineKeys()) {
+            deliveries.merge(byKey.getOrDefault(retryKey, "unplanned LINE key " + retryKey), 1L, Long::sum);
+        }
+        return deliveries;
     }
 
     /** Email keys are Message-IDs ({@code <id.email@notifier>}); push keys are {@code id:PUSH}. */

@@ -34,7 +34,10 @@ public final class NotifierInstance extends ManagedProcess {
     /** The environment that points an instance at this broker, database and sinks; the caller may add to it. */
     public static Map<String, String> wiredTo(KafkaBrokerProcess kafka, String topic, String group, String dbUrl,
                                               String dbUser, RecordingSinks sinks) {
-        return wiredTo(kafka, topic, group, dbUrl, dbUser, sinks.smtpPort, sinks.pushUrl());
+        Map<String, String> env = wiredTo(kafka, topic, group, dbUrl, dbUser, sinks.smtpPort, sinks.pushUrl());
+        env.put("NOTIFIER_LINE_URL", sinks.lineUrl());
+        env.put("NOTIFIER_LINE_TOKEN", RecordingSinks.LINE_TOKEN);
+        return env;
     }
 
     /** As above, for any SMTP server on 127.0.0.1 and push gateway. */

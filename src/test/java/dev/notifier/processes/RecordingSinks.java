@@ -16,8 +16,10 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The SMTP server and push gateway of the suite, recording every accepted delivery with its
- * idempotency key (Message-ID, Idempotency-Key). Both can be made to fail on demand.
+ * The SMTP server, push gateway and LINE Messaging API of the suite, recording every accepted delivery
+ * with its idempotency key (Message-ID, Idempotency-Key, X-Line-Retry-Key). The push gateway and LINE
+ * can be made to fail on demand (the same mode for both). LINE behaves as LINE does: a retry key it
+ * accepted before is answered 409 and delivers nothing; those repeats are counted apart.
  */
 public final class RecordingSinks implements AutoCloseable {
 
@@ -31,6 +33,11 @@ public final class RecordingSinks implements AutoCloseable {
 
     public final int smtpPort;
     public final int pushPort;
+    public static final String LINE_PATH = "/v2/bot/message/push";
+    public static final String LINE_TOKEN = "suite-line-token";
+    private final List<String> lineKeys = new CopyOnWriteArrayList<>();
+    private final java.util.Set<String> acceptedLineKeys = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private final AtomicInteger lineRepeats = new AtomicInteger();
     private final List<String> emailKeys = new CopyOnWriteArrayList<>();
     private final AtomicInteger evilDeliveries = new AtomicInteger();
     private final List<String> pushKeys = new CopyOnWriteArrayList<>();
@@ -45,6 +52,7 @@ public final class RecordingSinks implements AutoCloseable {
         startSmtp();
         push = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);
         push.createContext("/push", this::handlePush);
+        push.createContext(LINE_PATH, this::handleLine);
         // a thread per request: a queued request answered 200 after its sender timed out would be
         // a late acceptance (legitimately re-sent with the same key), not the outage this models
         push.setExecutor(Executors.newCachedThreadPool());
@@ -54,6 +62,20 @@ public final class RecordingSinks implements AutoCloseable {
 
     public String pushUrl() {
         return "http://127.0.0.1:" + pushPort + "/push";
+    }
+
+    public String lineUrl() {
+        return "http://127.0.0.1:" + pushPort + LINE_PATH;
+    }
+
+    /** Every X-Line-Retry-Key LINE accepted (delivered); a key appears once, repeats get 409. */
+    public List<String> lineKeys() {
+        return List.copyOf(lineKeys);
+    }
+
+    /** Requests with a retry key LINE had accepted already: answered 409, delivered nothing. */
+    public int lineRepeats() {
+        return lineRepeats.get();
     }
 
     public void pushMode(PushMode mode) {
@@ -126,6 +148,32 @@ public final class RecordingSinks implements AutoCloseable {
             pushKeys.add(key);
         }
         byte[] answer = ("{\"status\":" + status + "}").getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(status, answer.length);
+        exchange.getResponseBody().write(answer);
+        exchange.close();
+    }
+
+    private void handleLine(HttpExchange exchange) throws IOException {
+        exchange.getRequestBody().readAllBytes();
+        String key = exchange.getRequestHeaders().getFirst("X-Line-Retry-Key");
+        boolean authorized = ("Bearer " + LINE_TOKEN).equals(exchange.getRequestHeaders().getFirst("Authorization"));
+        int status;
+        switch (pushMode) {
+            case UNAVAILABLE -> status = 503;
+            case TIMEOUT -> {
+                pause(5_000);
+                status = 503;
+            }
+            default -> status = !authorized || key == null ? 400 : 200;
+        }
+        if (status == 200 && !acceptedLineKeys.add(key)) {
+            lineRepeats.incrementAndGet();
+            status = 409;
+        } else if (status == 200) {
+            lineKeys.add(key);
+        }
+        byte[] answer = (status == 409 ? "{\"message\":\"The retry key is already accepted\"}" : "{\"sentMessages\":[]}")
+                .getBytes(StandardCharsets.UTF_8);
         exchange.sendResponseHeaders(status, answer.length);
         exchange.getResponseBody().write(answer);
         exchange.close();
