@@ -3,22 +3,11 @@ package dev.notifier.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import dev.notifier.ops.PeerInbox;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * LINE's Messaging API push message endpoint, as far as Notifier relies on it, on 127.0.0.1:
@@ -30,7 +19,7 @@ import java.util.concurrent.Executors;
  * Notifier tries again with the same key and gets the 409 (delivered once, not twice); and a user id
  * starting with {@value #BLOCKED_USER_PREFIX} is answered {@code 400} (FAILED at once).
  */
-final class EmbeddedLineApi implements PeerInbox, AutoCloseable {
+final class EmbeddedLineApi extends EmbeddedHttpPeer {
 
     static final String PATH = "/v2/bot/message/push";
     static final String TOKEN = "demo-channel-access-token";
@@ -40,73 +29,43 @@ final class EmbeddedLineApi implements PeerInbox, AutoCloseable {
     private final JsonMapper mapper = JsonMapper.builder().build();
     /** Accepted retry key → the request id LINE gave it. */
     private final Map<String, String> acceptedKeys = new HashMap<>();
-    private final Map<String, ReceivedMessage> delivered = new LinkedHashMap<>();
     private int newKeys;
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newFixedThreadPool(4, r -> {
-        Thread thread = new Thread(r, "demo-line-api");
-        thread.setDaemon(true);
-        return thread;
-    });
 
     private EmbeddedLineApi(int port) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
-        server.createContext(PATH, this::handle);
-        server.setExecutor(executor);
+        super(port, PATH, "demo-line-api");
     }
 
     static EmbeddedLineApi start(int port) throws IOException {
-        EmbeddedLineApi api = new EmbeddedLineApi(port);
-        api.server.start();
-        return api;
-    }
-
-    String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + PATH;
+        EmbeddedLineApi peer = new EmbeddedLineApi(port);
+        peer.serve();
+        return peer;
     }
 
     @Override
-    public synchronized List<ReceivedMessage> received(int limit) {
-        List<ReceivedMessage> newestFirst = new ArrayList<>(delivered.values());
-        Collections.reverse(newestFirst);
-        return List.copyOf(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            Answer answer = answer(exchange.getRequestMethod(), exchange.getRequestHeaders().getFirst("Authorization"),
-                    exchange.getRequestHeaders().getFirst("X-Line-Retry-Key"), exchange.getRequestBody().readAllBytes());
-            byte[] body = answer.json().getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            if (answer.acceptedRequestId() != null) {
-                exchange.getResponseHeaders().set("x-line-accepted-request-id", answer.acceptedRequestId());
-            }
-            exchange.sendResponseHeaders(answer.status(), body.length);
-            exchange.getResponseBody().write(body);
-        }
-    }
-
-    private synchronized Answer answer(String method, String authorization, String retryKey, byte[] content) {
+    protected Answer answer(String method, HttpExchange exchange, byte[] content) {
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        String retryKey = exchange.getRequestHeaders().getFirst("X-Line-Retry-Key");
         if (!"POST".equals(method)) {
-            return new Answer(405, "{\"message\":\"POST only\"}", null);
+            return new Answer(405, "{\"message\":\"POST only\"}");
         }
         if (!("Bearer " + TOKEN).equals(authorization)) {
-            return new Answer(401, "{\"message\":\"Authentication failed due to the invalid access token\"}", null);
+            return new Answer(401, "{\"message\":\"Authentication failed due to the invalid access token\"}");
         }
         if (retryKey != null && !isUuid(retryKey)) {
-            return new Answer(400, "{\"message\":\"The value of the X-Line-Retry-Key header is invalid\"}", null);
+            return new Answer(400, "{\"message\":\"The value of the X-Line-Retry-Key header is invalid\"}");
         }
         if (retryKey != null && acceptedKeys.containsKey(retryKey)) {
-            return new Answer(409, "{\"message\":\"The retry key is already accepted\"}", acceptedKeys.get(retryKey));
+            return new Answer(409, "{\"message\":\"The retry key is already accepted\"}",
+                    Map.of("x-line-accepted-request-id", acceptedKeys.get(retryKey)));
         }
         JsonNode request = readRequest(content);
         if (request == null) {
-            return new Answer(400, "{\"message\":\"The request body has 1 error(s)\"}", null);
+            return new Answer(400, "{\"message\":\"The request body has 1 error(s)\"}");
         }
         String to = request.get("to").asText();
         if (to.startsWith(BLOCKED_USER_PREFIX)) {
             return new Answer(400, "{\"message\":\"Failed to send messages\",\"details\":[{\"property\":\"to\","
-                    + "\"message\":\"The user has blocked the bot\"}]}", null);
+                    + "\"message\":\"The user has blocked the bot\"}]}");
         }
         String requestId = UUID.randomUUID().toString();
         String key = retryKey == null ? requestId : retryKey;
@@ -114,9 +73,9 @@ final class EmbeddedLineApi implements PeerInbox, AutoCloseable {
         delivered.put(key, new ReceivedMessage("LINE", key, Masks.token(to), "", firstText(request), Instant.now()));
         if (retryKey != null && ++newKeys % LOST_ANSWER_EVERY == 0) {
             // delivered, but the answer "does not arrive": Notifier sees a 500 and tries again with the key
-            return new Answer(500, "{\"message\":\"An error occurred in the backend server\"}", null);
+            return new Answer(500, "{\"message\":\"An error occurred in the backend server\"}");
         }
-        return new Answer(200, "{\"sentMessages\":[{\"id\":\"" + Math.abs(requestId.hashCode()) + "\"}]}", null);
+        return new Answer(200, "{\"sentMessages\":[{\"id\":\"" + Math.abs(requestId.hashCode()) + "\"}]}");
     }
 
     private static String firstText(JsonNode request) {
@@ -141,14 +100,5 @@ final class EmbeddedLineApi implements PeerInbox, AutoCloseable {
         } catch (IOException e) {
             return null;
         }
-    }
-
-    @Override
-    public void close() {
-        server.stop(0);
-        executor.shutdownNow();
-    }
-
-    private record Answer(int status, String json, String acceptedRequestId) {
     }
 }

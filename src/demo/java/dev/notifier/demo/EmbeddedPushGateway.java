@@ -3,21 +3,10 @@ package dev.notifier.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import dev.notifier.ops.PeerInbox;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * A push gateway on 127.0.0.1 that takes the contract's request ({@code POST}, JSON with token,
@@ -26,7 +15,7 @@ import java.util.concurrent.Executors;
  * attempt of every {@value #BUSY_EVERY}th new key is answered 503 (retried with backoff), and a token
  * starting with {@value #UNREGISTERED_TOKEN_PREFIX} is answered 404 (FAILED at once).
  */
-final class EmbeddedPushGateway implements PeerInbox, AutoCloseable {
+final class EmbeddedPushGateway extends EmbeddedHttpPeer {
 
     static final String PATH = "/push";
     static final int BUSY_EVERY = 4;
@@ -34,49 +23,20 @@ final class EmbeddedPushGateway implements PeerInbox, AutoCloseable {
 
     private final JsonMapper mapper = JsonMapper.builder().build();
     private final Map<String, Integer> attemptsByKey = new HashMap<>();
-    private final Map<String, ReceivedMessage> delivered = new LinkedHashMap<>();
-    private final HttpServer server;
-    private final ExecutorService executor = Executors.newFixedThreadPool(4, r -> {
-        Thread thread = new Thread(r, "demo-push-gateway");
-        thread.setDaemon(true);
-        return thread;
-    });
 
     private EmbeddedPushGateway(int port) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 50);
-        server.createContext(PATH, this::handle);
-        server.setExecutor(executor);
+        super(port, PATH, "demo-push-gateway");
     }
 
     static EmbeddedPushGateway start(int port) throws IOException {
-        EmbeddedPushGateway gateway = new EmbeddedPushGateway(port);
-        gateway.server.start();
-        return gateway;
-    }
-
-    String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + PATH;
+        EmbeddedPushGateway peer = new EmbeddedPushGateway(port);
+        peer.serve();
+        return peer;
     }
 
     @Override
-    public synchronized List<ReceivedMessage> received(int limit) {
-        List<ReceivedMessage> newestFirst = new ArrayList<>(delivered.values());
-        Collections.reverse(newestFirst);
-        return List.copyOf(newestFirst.subList(0, Math.min(limit, newestFirst.size())));
-    }
-
-    private void handle(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            Answer answer = answer(exchange.getRequestMethod(), exchange.getRequestHeaders().getFirst("Idempotency-Key"),
-                    exchange.getRequestBody().readAllBytes());
-            byte[] body = answer.json().getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(answer.status(), body.length);
-            exchange.getResponseBody().write(body);
-        }
-    }
-
-    private synchronized Answer answer(String method, String key, byte[] content) {
+    protected Answer answer(String method, HttpExchange exchange, byte[] content) {
+        String key = exchange.getRequestHeaders().getFirst("Idempotency-Key");
         if (!"POST".equals(method)) {
             return new Answer(405, "{\"error\":\"POST only\"}");
         }
@@ -112,14 +72,5 @@ final class EmbeddedPushGateway implements PeerInbox, AutoCloseable {
         } catch (IOException e) {
             return null;
         }
-    }
-
-    @Override
-    public void close() {
-        server.stop(0);
-        executor.shutdownNow();
-    }
-
-    private record Answer(int status, String json) {
     }
 }

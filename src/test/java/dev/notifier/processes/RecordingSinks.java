@@ -135,15 +135,7 @@ public final class RecordingSinks implements AutoCloseable {
         pushRequests.incrementAndGet();
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         String key = exchange.getRequestHeaders().getFirst("Idempotency-Key");
-        int status;
-        switch (pushMode) {
-            case UNAVAILABLE -> status = 503;
-            case TIMEOUT -> {
-                pause(5_000);
-                status = 503;
-            }
-            default -> status = pushVerdict.apply(body);
-        }
+        int status = statusWhenUp(() -> pushVerdict.apply(body));
         if (status / 100 == 2) {
             pushKeys.add(key);
         }
@@ -157,15 +149,7 @@ public final class RecordingSinks implements AutoCloseable {
         exchange.getRequestBody().readAllBytes();
         String key = exchange.getRequestHeaders().getFirst("X-Line-Retry-Key");
         boolean authorized = ("Bearer " + LINE_TOKEN).equals(exchange.getRequestHeaders().getFirst("Authorization"));
-        int status;
-        switch (pushMode) {
-            case UNAVAILABLE -> status = 503;
-            case TIMEOUT -> {
-                pause(5_000);
-                status = 503;
-            }
-            default -> status = !authorized || key == null ? 400 : 200;
-        }
+        int status = statusWhenUp(() -> !authorized || key == null ? 400 : 200);
         if (status == 200 && !acceptedLineKeys.add(key)) {
             lineRepeats.incrementAndGet();
             status = 409;
@@ -177,6 +161,22 @@ public final class RecordingSinks implements AutoCloseable {
         exchange.sendResponseHeaders(status, answer.length);
         exchange.getResponseBody().write(answer);
         exchange.close();
+    }
+
+    /** The injected fault of the HTTP providers' mode, else what the provider says when it is up. */
+    private int statusWhenUp(java.util.function.IntSupplier up) {
+        switch (pushMode) {
+            case UNAVAILABLE -> {
+                return 503;
+            }
+            case TIMEOUT -> {
+                pause(5_000);
+                return 503;
+            }
+            default -> {
+                return up.getAsInt();
+            }
+        }
     }
 
     private static void pause(long millis) {
