@@ -37,7 +37,7 @@ public final class NotificationStates {
     /** Fenced by the token: a claim that expired and was taken over is not renewed. */
     static final String RENEW = "UPDATE notifications SET claimed_until = ?"
             + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
-    static final String MARK_SENT = "UPDATE notifications"
+    public static final String MARK_SENT = "UPDATE notifications"
             + " SET status = 'SENT', sent_at = ?, updated_at = ?, claimed_until = NULL, last_error = NULL"
             + " WHERE event_id = ? AND channel = ?";
     static final String MARK_FAILED = "UPDATE notifications"
@@ -53,13 +53,13 @@ public final class NotificationStates {
      * The retry poller's batch: due retries and expired claims of the channels whose senders run,
      * disjoint between pollers (SKIP LOCKED).
      */
-    static String findDue(int channels) {
+    public static String findDue(int channels) {
         return "SELECT event_id, channel, status, attempts, payload, created_at FROM notifications"
                 + " WHERE ((status = 'PENDING' AND next_attempt_at <= ?) OR (status = 'SENDING' AND claimed_until < ?))"
                 + " AND channel IN (" + String.join(", ", java.util.Collections.nCopies(channels, "?")) + ")"
                 + " ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED";
     }
-    static final String CLAIM_DUE = "UPDATE notifications SET status = 'SENDING', attempts = attempts + 1,"
+    public static final String CLAIM_DUE = "UPDATE notifications SET status = 'SENDING', attempts = attempts + 1,"
             + " claimed_until = ?, claim_token = ?, updated_at = ? WHERE event_id = ? AND channel = ?";
     static final String EXPIRE = "UPDATE notifications SET status = 'FAILED', last_error = ?, claimed_until = NULL,"
             + " updated_at = ? WHERE event_id = ? AND channel = ?";

@@ -22,7 +22,7 @@ public class InboxPurge {
     /** Below this an age is surely a typo (15m for 15d): keys that young may still be redelivered. */
     public static final Duration MINIMUM_AGE = Duration.ofDays(1);
 
-    private static final String DELETE_BATCH = "DELETE FROM inbox WHERE (processor_name, message_id) IN"
+    public static final String DELETE_BATCH = "DELETE FROM inbox WHERE (processor_name, message_id) IN"
             + " (SELECT processor_name, message_id FROM inbox WHERE created_at < ? LIMIT ?)";
 
     private final JdbcTemplate jdbc;

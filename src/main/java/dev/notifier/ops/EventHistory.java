@@ -47,6 +47,13 @@ public final class EventHistory {
     }
 
     /** Null when the text is no event id or nothing is known about that event. */
+    /** One event's reads, each on an index by the event's id (the inbox key, UNIQUE (event_id, channel), the attempts' index). */
+    public static final String RECEIVED = "SELECT created_at FROM inbox WHERE processor_name = ? AND message_id = ?";
+    public static final String ROWS = "SELECT channel, status, attempts, last_error, payload, created_at,"
+            + " next_attempt_at, sent_at FROM notifications WHERE event_id = ? ORDER BY channel";
+    public static final String ATTEMPTS = "SELECT channel, attempt, outcome, error, finished_at FROM notification_attempts"
+            + " WHERE event_id = ? ORDER BY finished_at, id";
+
     public History find(String eventIdText) {
         UUID eventId;
         try {
@@ -54,12 +61,11 @@ public final class EventHistory {
         } catch (IllegalArgumentException | NullPointerException e) {
             return null;
         }
-        String receivedAt = jdbc.query("SELECT created_at FROM inbox WHERE processor_name = ? AND message_id = ?",
+        String receivedAt = jdbc.query(RECEIVED,
                 rs -> rs.next() ? StoredNotifications.iso(rs, "created_at") : null,
                 InboxRepository.PROCESSOR_NAME, eventId.toString());
         Map<String, List<Attempt>> attempts = attempts(eventId);
-        List<Row> rows = jdbc.query("SELECT channel, status, attempts, last_error, payload, created_at,"
-                + " next_attempt_at, sent_at FROM notifications WHERE event_id = ? ORDER BY channel", (row, i) -> {
+        List<Row> rows = jdbc.query(ROWS, (row, i) -> {
                     TransferEvent event = stored.event(row);
                     Recipient recipient = StoredNotifications.recipientOf(event);
                     String channel = row.getString("channel");
@@ -82,8 +88,7 @@ public final class EventHistory {
     }
 
     private Map<String, List<Attempt>> attempts(UUID eventId) {
-        return jdbc.query("SELECT channel, attempt, outcome, error, finished_at FROM notification_attempts"
-                        + " WHERE event_id = ? ORDER BY finished_at, id",
+        return jdbc.query(ATTEMPTS,
                 (row, i) -> Map.entry(row.getString("channel"), new Attempt(row.getInt("attempt"),
                         row.getString("outcome"), row.getString("error"), StoredNotifications.iso(row, "finished_at"))),
                 eventId).stream()

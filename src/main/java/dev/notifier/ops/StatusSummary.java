@@ -61,9 +61,12 @@ public final class StatusSummary {
                 Double.isNaN(deadLettered) ? null : (long) deadLettered, latest(), peers());
     }
 
+    /** The newest rows, backwards on the primary key: O(LATEST) at any table size. */
+    public static final String LATEST_ROWS = "SELECT event_id, channel, status, attempts, last_error, payload, created_at,"
+            + " updated_at FROM notifications ORDER BY id DESC LIMIT " + LATEST;
+
     private List<Latest> latest() {
-        return jdbc.query("SELECT event_id, channel, status, attempts, last_error, payload, created_at, updated_at"
-                + " FROM notifications ORDER BY id DESC LIMIT " + LATEST, (row, i) -> {
+        return jdbc.query(LATEST_ROWS, (row, i) -> {
                     Recipient recipient = StoredNotifications.recipientOf(stored.event(row));
                     String channel = row.getString("channel");
                     return new Latest(row.getString("event_id"), channel, row.getString("status"), row.getInt("attempts"),

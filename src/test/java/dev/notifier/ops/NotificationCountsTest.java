@@ -50,7 +50,7 @@ class NotificationCountsTest extends DatabaseTestBase {
         insertSent();
         assertThat(counts.recent()).isPresent();
 
-        db.jdbc().execute("ALTER TABLE notifications RENAME TO notifications_away");
+        db.jdbc().execute("ALTER TABLE notification_counts RENAME TO notification_counts_away");
         now = now.plusSeconds(6);
 
         assertThat(counts.recent()).isEmpty();

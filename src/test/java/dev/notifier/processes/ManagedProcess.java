@@ -78,10 +78,24 @@ public abstract class ManagedProcess implements AutoCloseable {
         kill9();
     }
 
+    /**
+     * A port nothing listens on, below Linux's ephemeral range (32768-60999): a server that is stopped
+     * and started again on it (an outage) cannot find it taken by some process's outgoing connection
+     * meanwhile, as an ephemeral port can be.
+     */
     public static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+        java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int port = 20_000 + random.nextInt(12_000);
+            try (ServerSocket socket = new ServerSocket()) {
+                socket.setReuseAddress(true);
+                socket.bind(new InetSocketAddress("127.0.0.1", port));
+                return port;
+            } catch (IOException taken) {
+                // another one
+            }
         }
+        throw new IOException("no free port found between 20000 and 32000");
     }
 
     public static boolean listening(int port) {

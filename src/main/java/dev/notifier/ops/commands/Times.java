@@ -14,12 +14,17 @@ final class Times {
     private Times() {
     }
 
-    /** An ISO-8601 instant given as an option value ({@code --since}). */
+    /** An ISO-8601 instant, or an age back from now ({@code 1d}, {@code 12h}), given as an option value ({@code --since}). */
     static Instant argument(String text) {
         try {
             return Instant.parse(text);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("'" + text + "' is not an ISO-8601 instant such as 2026-12-02T00:00:00Z");
+            try {
+                return Instant.now().minus(dev.notifier.config.Durations.parse(text));
+            } catch (RuntimeException notAnAge) {
+                throw new IllegalArgumentException("'" + text
+                        + "' is neither an ISO-8601 instant such as 2026-12-02T00:00:00Z nor an age such as 1d");
+            }
         }
     }
 

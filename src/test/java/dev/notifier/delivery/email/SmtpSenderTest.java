@@ -61,13 +61,16 @@ class SmtpSenderTest {
 
     @Test
     void shouldConnectAnewAfterTheServerDroppedItsConnections() throws Exception {
-        sink = SmtpSink.recording(received::add, SmtpSink.Options.PLAIN);
-        int port = sink.port();
+        int port = dev.notifier.processes.ManagedProcess.freePort();
+        sink = new SmtpSink(port, recipient -> "250 2.1.5 Ok", received::add, SmtpSink.Options.PLAIN);
         sender = sender(2, 100);
         sender.send(message());
         sink.close();
-        // the server is back on the same port; the pooled connection is dead
-        sink = new SmtpSink(port, recipient -> "250 2.1.5 Ok", received::add, SmtpSink.Options.PLAIN);
+        // the server is back on the same port; the pooled connection is dead. The kernel may hold the
+        // port a moment after the close (the pooled client has not closed its end yet): bind as soon as it lets go
+        sink = org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).ignoreExceptionsInstanceOf(java.net.BindException.class)
+                .until(() -> new SmtpSink(port, recipient -> "250 2.1.5 Ok", received::add, SmtpSink.Options.PLAIN),
+                        java.util.Objects::nonNull);
 
         Throwable first = catchAll(() -> sender.send(message()));
         sender.send(message());

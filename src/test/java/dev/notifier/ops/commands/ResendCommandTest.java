@@ -76,7 +76,7 @@ class ResendCommandTest extends DatabaseTestBase {
     void shouldRejectBadArgumentsWithUsage() {
         assertThat(resend("--failed", "--channel", "SMS").err()).startsWith("resend: --channel: 'SMS' is not a channel in use (EMAIL, PUSH, LINE)\n");
         assertThat(resend("--failed", "--since", "yesterday").err())
-                .startsWith("resend: --since: 'yesterday' is not an ISO-8601 instant such as 2026-12-02T00:00:00Z\n");
+                .startsWith("resend: --since: 'yesterday' is neither an ISO-8601 instant such as 2026-12-02T00:00:00Z nor an age such as 1d\n");
         assertThat(resend("--failed", "--channel").err()).startsWith("resend: --channel needs a value\n");
         CommandRun unknown = resend("--failed", "--all");
         assertThat(unknown.exitCode()).isEqualTo(2);

@@ -143,7 +143,7 @@ class VerifyCommandTest extends DatabaseTestBase {
     @Test
     void shouldRejectBadArgumentsWithUsage() {
         assertThat(verify("--grace", "10").err()).startsWith("verify: --grace: '10' is not a duration such as 30d, 12h,");
-        assertThat(verify("--since", "2026-12-02").err()).startsWith("verify: --since: '2026-12-02' is not an ISO-8601 instant");
+        assertThat(verify("--since", "2026-12-02").err()).startsWith("verify: --since: '2026-12-02' is neither an ISO-8601 instant");
         CommandRun extra = verify("everything");
         assertThat(extra.exitCode()).isEqualTo(2);
         assertThat(extra.err()).startsWith("verify: unexpected argument 'everything'\nusage: java -jar notifier.jar verify");
@@ -176,6 +176,28 @@ class VerifyCommandTest extends DatabaseTestBase {
                 String.class, eventId);
         db.jdbc().update("INSERT INTO recipient_preferences (user_id, channel, opted_out, updated_at) VALUES (?, ?, ?, ?)",
                 userId, channel, optedOut, RecordedEvents.at(updatedAt));
+    }
+
+    @Test
+    void shouldReadEveryKeyOnceAcrossPagesEvenWhenManyShareOneInstant() {
+        // one instant for all (a batch intake's keys can share one): the keyset must break ties by id
+        java.util.List<UUID> all = new java.util.ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            UUID eventId = events.record(hourAgo, "[\"EMAIL\"]", "EMAIL");
+            sent(eventId, "EMAIL");
+            all.add(eventId);
+        }
+        UUID missing = events.record(hourAgo, "[\"EMAIL\",\"PUSH\"]", "EMAIL");
+        sent(missing, "EMAIL");
+        java.util.Map<String, String> settings = new java.util.HashMap<>(events.settings());
+        settings.put("notifier.verify.page-size", "2");
+
+        CommandRun run = CommandRun.run(VerifyCommand::new, settings, "--since", "2d");
+
+        assertThat(run.out()).contains("missing    event " + missing + " channel PUSH")
+                .contains("checked 8 inbox key(s) since ").endsWith(" and their rows: 1 finding(s)\n");
+        assertThat(run.out().lines().filter(line -> line.startsWith("missing"))).hasSize(1);
+        assertThat(all).hasSize(7);
     }
 
     private CommandRun verify(String... args) {
