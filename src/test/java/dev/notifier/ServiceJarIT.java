@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packaged service jar, target/notifier.jar: what it holds (no demo, no broker, no Scala, no
- * GreenMail, no embedded database, under 40 MB) and that it still runs what it trimmed around: its
+ * GreenMail, no embedded database; under 45 MB: 41.3 MB with FreeMarker for the templates, 80 MB
+ * before the demo moved out) and that it still runs what it trimmed around: its
  * command line, and Kafka clients built without kafka-clients' shaded telemetry classes (a replay of
  * the DLQ through the jar creates a consumer and a producer). An integration test: after package.
  */
@@ -41,7 +42,7 @@ class ServiceJarIT {
             assertThat(jar.getEntry("routes/record-event.camel.yaml")).isNotNull();
         }
         assertThat(foreign).as("classes the service does not run").isEmpty();
-        assertThat(Files.size(JAR)).as("bytes").isLessThan(40_000_000L);
+        assertThat(Files.size(JAR)).as("bytes").isLessThan(45_000_000L);
     }
 
     @Test

@@ -98,6 +98,11 @@ public final class NotifierInstance extends ManagedProcess {
         return terminate(Duration.ofSeconds(45));
     }
 
+    /** The management port it listens on (NOTIFIER_HTTP_PORT). */
+    public int httpPort() {
+        return Integer.parseInt(environment.get("NOTIFIER_HTTP_PORT"));
+    }
+
     /** CPU time the process has used so far. */
     public long cpuMillis() {
         return ProcessHandle.of(pid()).flatMap(h -> h.info().totalCpuDuration()).map(java.time.Duration::toMillis)
