@@ -39,7 +39,7 @@ class QueryPlanTest extends DatabaseTestBase {
     void fill() {
         db.jdbc().execute("""
                 INSERT INTO inbox (processor_name, message_id, created_at)
-                SELECT 'notifier', gen_random_uuid()::text, now() - (g % 30) * interval '1 day' FROM generate_series(1, 20000) g;
+                SELECT 'record-event', gen_random_uuid()::text, now() - (g % 30) * interval '1 day' FROM generate_series(1, 20000) g;
                 INSERT INTO notifications (event_id, channel, status, attempts, user_id, transfer_id, payload, created_at,
                     updated_at, next_attempt_at, sent_at)
                 SELECT gen_random_uuid(), c, CASE WHEN g % 100 = 0 THEN 'PENDING' ELSE 'SENT' END, 1, 'u-' || g, 'TRX-' || g,
@@ -87,7 +87,7 @@ class QueryPlanTest extends DatabaseTestBase {
                 query("status page: latest rows", StatusSummary.LATEST_ROWS),
                 query("status page and metrics: counts", NotificationCounts.BY_CHANNEL_AND_STATUS),
                 query("status page and metrics: inbox size", NotificationCounts.INBOX_SIZE),
-                query("event history: inbox key", EventHistory.RECEIVED, "'notifier'", "'" + EVENT.replace("'", "") + "'"),
+                query("event history: inbox key", EventHistory.RECEIVED, "'record-event'", "'" + EVENT.replace("'", "") + "'"),
                 query("event history: rows", EventHistory.ROWS, EVENT),
                 query("event history: attempts", EventHistory.ATTEMPTS, EVENT),
                 query("retry poller: due retries and expired claims", NotificationStates.findDue(3), NOW, NOW,
@@ -98,7 +98,7 @@ class QueryPlanTest extends DatabaseTestBase {
                         "now() - interval '20 days'", "1000"),
                 query("retention: delete an event's rows", NotificationPurge.DELETE_ROWS, EVENT, NOW),
                 query("inbox purge: a batch", InboxPurge.DELETE_BATCH, "now() - interval '20 days'", "1000"),
-                query("verify: a page of inbox keys", InboxAudit.KEY_PAGE, "'notifier'", "now() - interval '1 day'",
+                query("verify: a page of inbox keys", InboxAudit.KEY_PAGE, "'record-event'", "now() - interval '1 day'",
                         "now() - interval '1 day'", "''", "1000"),
                 query("verify: the page's rows", InboxAudit.ROWS_OF_KEYS, "ARRAY[" + EVENT + "::uuid]"),
                 query("verify: stuck rows", RowAudit.STUCK, NOW, NOW, "now() - interval '1 day'"));

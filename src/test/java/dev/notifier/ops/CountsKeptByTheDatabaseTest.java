@@ -69,10 +69,10 @@ class CountsKeptByTheDatabaseTest extends DatabaseTestBase {
     private static void writeSome(JdbcTemplate jdbc) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
         UUID eventId = UUID.randomUUID();
-        jdbc.update("INSERT INTO inbox (processor_name, message_id, created_at) VALUES ('notifier', ?, now())"
+        jdbc.update("INSERT INTO inbox (processor_name, message_id, created_at) VALUES ('record-event', ?, now())"
                 + " ON CONFLICT DO NOTHING", eventId.toString());
         // the same key again: a duplicate inserts nothing, so counts nothing
-        jdbc.update("INSERT INTO inbox (processor_name, message_id, created_at) VALUES ('notifier', ?, now())"
+        jdbc.update("INSERT INTO inbox (processor_name, message_id, created_at) VALUES ('record-event', ?, now())"
                 + " ON CONFLICT DO NOTHING", eventId.toString());
         jdbc.update("INSERT INTO notifications (event_id, channel, status, user_id, transfer_id, payload, created_at,"
                 + " updated_at, next_attempt_at) SELECT ?, c, 'SENDING', 'u', 't', '{}', now(), now(), now()"

@@ -45,7 +45,10 @@ class ScaleBenchmarkIT {
         List<Long> sizes = Arrays.stream(System.getProperty("scale.rows", "20000").split(",")).map(String::strip)
                 .map(Long::parseLong).toList();
         int scrapeSeconds = Integer.getInteger("scale.scrape-seconds", 5);
-        Path logDir = Files.createDirectories(Path.of("target", "scale-logs"));
+        Path logDir = Path.of("target", "scale-logs");
+        // a fresh directory: "started" is read from the instance's log, which a previous run's must not answer
+        org.springframework.util.FileSystemUtils.deleteRecursively(logDir);
+        Files.createDirectories(logDir);
         List<Map<String, Object>> results = new ArrayList<>();
         try (KafkaBrokerProcess kafka = new KafkaBrokerProcess(Files.createTempDirectory("notifier-scale"), logDir)) {
             for (long rows : sizes) {
@@ -83,7 +86,7 @@ class ScaleBenchmarkIT {
             }));
             UUID event = jdbc.queryForObject("SELECT event_id FROM notifications ORDER BY id DESC OFFSET 1000 LIMIT 1", UUID.class);
             r.put("event_history_ms", millis(() -> {
-                jdbc.queryForList(EventHistory.RECEIVED, "notifier", event.toString());
+                jdbc.queryForList(EventHistory.RECEIVED, dev.notifier.inbox.InboxRepository.PROCESSOR_NAME, event.toString());
                 jdbc.queryForList(EventHistory.ROWS, event);
                 jdbc.queryForList(EventHistory.ATTEMPTS, event);
             }));
@@ -92,10 +95,16 @@ class ScaleBenchmarkIT {
             serviceUnderScrapes(db, kafka, logDir, scrapeSeconds, r);
             Map<String, String> env = commandEnvironment(db);
             started = System.nanoTime();
-            r.put("verify_exit", runJar(env, logDir, "verify", "--since", "1d"));
+            Command verify = runJar(env, "verify", "--since", "1d");
+            r.put("verify_exit", verify.exit());
             r.put("verify_since_1d_s", seconds(started));
+            // what it read: a day of a 30-day month, every key of it
+            long keys = Long.parseLong(verify.output().replaceAll("(?s).*checked (\\d+) inbox key.*", "$1"));
+            r.put("verify_keys_checked", keys);
+            assertThat(keys).as(verify.output()).isBetween(rows / 2 / 40, rows / 2 / 20);
             started = System.nanoTime();
-            r.put("inbox_purge_exit", runJar(env, logDir, "inbox", "purge", "--older-than", "29d"));
+            Command purge = runJar(env, "inbox", "purge", "--older-than", "29d");
+            r.put("inbox_purge_exit", purge.exit());
             r.put("inbox_purge_29d_s", seconds(started));
             r.put("inbox_keys_left", jdbc.queryForObject(NotificationCounts.INBOX_SIZE, Long.class));
             connection.destroy();
@@ -159,16 +168,22 @@ class ScaleBenchmarkIT {
         return env;
     }
 
+    /** What an operator command printed on stdout, and its exit code. */
+    private record Command(int exit, String output) {
+    }
+
     /** An operator command of the packaged jar, with a heap of 64 MB: memory that does not grow with the table. */
-    private static int runJar(Map<String, String> env, Path logDir, String... args) throws Exception {
+    private static Command runJar(Map<String, String> env, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-Xmx64m", "-jar", NotifierInstance.JAR.toString()));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(logDir.resolve("scale-commands.log").toFile()));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.appendTo(Path.of("target", "scale-logs", "scale-commands.log").toFile()));
         builder.environment().putAll(env);
         Process process = builder.start();
-        return process.waitFor();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        System.out.print(String.join(" ", args) + ": " + output);
+        return new Command(process.waitFor(), output);
     }
 
     /** CPU time of every PostgreSQL process on this machine (the server and its backends). */

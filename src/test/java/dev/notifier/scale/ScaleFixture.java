@@ -3,6 +3,7 @@ package dev.notifier.scale;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.Recipient;
 import dev.notifier.event.TransferEvent;
+import dev.notifier.inbox.InboxRepository;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.UUID;
@@ -33,7 +34,7 @@ final class ScaleFixture {
             String range = "generate_series(" + first + ", " + last + ") g";
             String at = "now() - interval '30 days' * (1 - g::float8 / " + events + ")";
             String eventId = "md5('scale-event-' || g)::uuid";
-            jdbc.execute("INSERT INTO inbox (processor_name, message_id, created_at) SELECT 'notifier', " + eventId
+            jdbc.execute("INSERT INTO inbox (processor_name, message_id, created_at) SELECT '" + InboxRepository.PROCESSOR_NAME + "', " + eventId
                     + "::text, " + at + " FROM " + range);
             jdbc.update("INSERT INTO notifications (event_id, channel, status, attempts, last_error, user_id, transfer_id,"
                     + " payload, created_at, updated_at, next_attempt_at, sent_at)"
@@ -65,7 +66,7 @@ final class ScaleFixture {
         TransferEvent event = new TransferEvent(UUID.fromString("00000000-0000-4000-8000-000000000000"), "TransferCompleted",
                 Instant.parse("2026-11-20T10:15:30Z"), "TRX-SCALE", new BigDecimal("1500.00"), "THB",
                 Recipient.of("u-scale", "สมชาย ใจดี", "th-TH", "somchai.jaidee@example.com",
-                        "fcm-token-3f9a1c2b7d8e4f60a1b2c3d4e5f60718293a4b5c6d7e8f90", "U4af4980629d0f5a7cd2bd8b86c5c2f01"),
+                        "fcm-token-3f9a1c2b7d8e4f60a1b2c3d4e5f60718293a4b5c6d7e8f90", null),
                 null);
         return new EventParser(65_536).toJson(event);
     }
