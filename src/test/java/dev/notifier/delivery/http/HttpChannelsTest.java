@@ -9,6 +9,7 @@ import dev.notifier.delivery.ProviderRejectedException;
 import dev.notifier.event.Channel;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +26,7 @@ class HttpChannelsTest {
             "notifier.channel.line.provider", "LINE",
             "notifier.channel.line.token", "secret-token",
             "notifier.channel.line.delivered", "2xx,409",
-            "notifier.channel.line.retry", "408,429,5xx"));
+            "notifier.channel.line.retry", "429,5xx"));
 
     @Nested
     class Push {
@@ -107,6 +108,41 @@ class HttpChannelsTest {
             assertThat(LINE.authorization()).isEqualTo("Bearer secret-token");
             assertThat(LINE.toString()).doesNotContain("secret-token");
             assertThat(PUSH.authorization()).isNull();
+        }
+    }
+
+    /** The rules config/application.properties ships, against the contract's outcomes for each provider. */
+    @Nested
+    class AsShipped {
+
+        private final dev.notifier.config.ServiceProperties shipped = dev.notifier.config.ServiceProperties.load(Map.of());
+
+        @AfterEach
+        void close() {
+            shipped.close();
+        }
+
+        @ParameterizedTest(name = "LINE HTTP {0}")
+        @ValueSource(ints = {200, 202, 409, 429, 500, 503, 400, 401, 403, 404, 408, 410})
+        void shouldReadLineAnswersAsTheContractSays(int status) {
+            HttpChannel line = HttpChannel.from(Channel.LINE, shipped::find);
+            assertOutcome(line, status, status / 100 == 2 || status == 409 ? "SENT"
+                    : status == 429 || status >= 500 ? "RETRY" : "FAILED");
+        }
+
+        @ParameterizedTest(name = "push HTTP {0}")
+        @ValueSource(ints = {200, 204, 408, 429, 500, 503, 400, 401, 404, 409, 410, 422})
+        void shouldReadPushAnswersAsTheContractSays(int status) {
+            HttpChannel push = HttpChannel.from(Channel.PUSH, shipped::find);
+            assertOutcome(push, status, status / 100 == 2 ? "SENT"
+                    : status == 408 || status == 429 || status >= 500 ? "RETRY" : "FAILED");
+        }
+
+        private void assertOutcome(HttpChannel channel, int status, String expected) {
+            ProviderRejectedException rejected = catchThrowableOfType(ProviderRejectedException.class,
+                    () -> HttpChannels.check(channel, status, "{}"));
+            String outcome = rejected == null ? "SENT" : rejected.isPermanent() ? "FAILED" : "RETRY";
+            assertThat(outcome).as("%s answering %d", channel.provider(), status).isEqualTo(expected);
         }
     }
 
