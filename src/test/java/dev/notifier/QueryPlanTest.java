@@ -39,12 +39,12 @@ class QueryPlanTest extends DatabaseTestBase {
     void fill() {
         db.jdbc().execute("""
                 INSERT INTO inbox (processor_name, message_id, created_at)
-                SELECT 'record-event', gen_random_uuid()::text, now() - (g % 30) * interval '1 day' FROM generate_series(1, 20000) g;
+                SELECT 'record-event', gen_random_uuid()::text, now() - (g % 30) * interval '1 day' FROM generate_series(1, 2000) g;
                 INSERT INTO notifications (event_id, channel, status, attempts, user_id, transfer_id, payload, created_at,
                     updated_at, next_attempt_at, sent_at)
                 SELECT gen_random_uuid(), c, CASE WHEN g % 100 = 0 THEN 'PENDING' ELSE 'SENT' END, 1, 'u-' || g, 'TRX-' || g,
                     '{}', now() - (g % 30) * interval '1 day', now(), now(), now()
-                FROM generate_series(1, 20000) g, unnest(ARRAY['EMAIL', 'PUSH']) c;
+                FROM generate_series(1, 2000) g, unnest(ARRAY['EMAIL', 'PUSH']) c;
                 INSERT INTO notification_attempts (event_id, channel, attempt, outcome, finished_at)
                 SELECT event_id, channel, 1, 'SENT', now() FROM notifications;
                 ANALYZE inbox; ANALYZE notifications; ANALYZE notification_attempts;
