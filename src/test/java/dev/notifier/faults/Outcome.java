@@ -23,6 +23,8 @@ record Outcome(
         int lost,
         int resends,
         Map<String, Integer> resendCauses,
+        /** up to 5 re-sent (event, channel) keys, to look up in the instances' logs */
+        List<String> resentSample,
         int unexpectedDeliveries,
         int dlqExpected,
         int dlqActual,
@@ -64,6 +66,7 @@ record Outcome(
             }
         }
         Map<String, Integer> causes = new TreeMap<>();
+        List<String> sample = new ArrayList<>();
         int resends = 0;
         Map<String, Long> all = merged(emails, pushes);
         all.putAll(lines);
@@ -76,6 +79,9 @@ record Outcome(
                         ? channel + " re-sent by a later attempt with the same key (provider accepted, outcome not recorded)"
                         : channel + " re-sent without a second claim (investigate)";
                 causes.merge(cause, (int) (e.getValue() - 1), Integer::sum);
+                if (sample.size() < 5) {
+                    sample.add(e.getKey());
+                }
             }
         }
         if (sinks.lineRepeats() > 0) {
@@ -93,7 +99,7 @@ record Outcome(
         List<String> surplus = new ArrayList<>(actualDlq);
         expectedDlq.forEach(surplus::remove);
         return new Outcome(scenario, plan.validEvents, plan.records.size(), plan.expectedSent.size(),
-                plan.expectedFailed.size(), lost, resends, causes, unexpected, expectedDlq.size(), actualDlq.size(),
+                plan.expectedFailed.size(), lost, resends, causes, sample, unexpected, expectedDlq.size(), actualDlq.size(),
                 missing.size() + surplus.size(), extraRows, seconds, faults);
     }
 
