@@ -50,15 +50,20 @@ final class ScenarioRun implements AutoCloseable {
         env.put("NOTIFIER_KAFKA_CONSUMERS", "2");
         // -Dfaults.batch=true: every scenario against the batch intake
         env.put("NOTIFIER_KAFKA_BATCH", String.valueOf(FaultInjectionIT.BATCH));
-        Map<String, String> props = Map.of(
-                "notifier.delivery.poll-millis", "250",
-                "notifier.delivery.retry-base-millis", "250",
-                "notifier.delivery.retry-max-millis", "2000",
-                "notifier.delivery.lease-seconds", "6",
-                "notifier.push.read-timeout-millis", "2000",
-                "notifier.push.connect-timeout-millis", "1000",
-                "notifier.smtp.timeout-millis", "2000",
-                "camel.main.shutdown-timeout", "10");
+        Map<String, String> props = new java.util.LinkedHashMap<>();
+        props.put("notifier.delivery.poll-millis", "250");
+        props.put("notifier.delivery.retry-base-millis", "250");
+        props.put("notifier.delivery.retry-max-millis", "2000");
+        // a send must end well inside the half lease a claim has left when it starts:
+        // pool wait + connect + read = 1 + 1 + 2 s < 5 s, for every HTTP channel
+        props.put("notifier.delivery.lease-seconds", "10");
+        props.put("camel.component.http.connection-request-timeout", "1000");
+        props.put("notifier.push.read-timeout-millis", "2000");
+        props.put("notifier.push.connect-timeout-millis", "1000");
+        props.put("notifier.line.read-timeout-millis", "2000");
+        props.put("notifier.line.connect-timeout-millis", "1000");
+        props.put("notifier.smtp.timeout-millis", "2000");
+        props.put("camel.main.shutdown-timeout", "10");
         NotifierInstance instance = new NotifierInstance("instance-" + (++launched), logDir, env, props).launch();
         instances.add(instance);
         return instance;
