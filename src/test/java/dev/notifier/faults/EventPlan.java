@@ -108,6 +108,10 @@ final class EventPlan {
         poison.put("epoch-date", bytes(valid.replace("2026-12-02T10:15:30Z", "1970-01-01T00:00:00Z")));
         poison.put("zero-width-id", bytes(valid.replaceFirst("\"transferId\":\"TRX-", "\"transferId\":\"TRX-\u200B")));
         poison.put("homoglyph-address", bytes(valid.replaceFirst("\"email\":\"user-", "\"email\":\"\u0443ser-")));
+        // LINE's address field (issue 14): an identifier, so invisible, control or JSON-breaking content never reaches a request
+        poison.put("zero-width-line-user-id", bytes(Events.withLine(UUID.randomUUID(), "en", "U4af4980629\u200Bd0f5a7", "[\"LINE\"]")));
+        poison.put("crlf-line-user-id", bytes(Events.withLine(UUID.randomUUID(), "en", "Uabc\\r\\nX-Injected: 1", "[\"LINE\"]")));
+        poison.put("line-without-user-id", bytes(Events.json(UUID.randomUUID(), "en", "[\"LINE\"]")));
         poison.put("quoted-address", bytes(valid.replaceFirst("\"email\":\"[^\"]+\"",
                 "\"email\":\"\\\"a@b\\\"@example.com\"")));
         poison.put("too-many-channels", bytes(valid.replaceFirst("}$", ",\"channels\":[" + "\"EMAIL\",".repeat(40)

@@ -1,18 +1,16 @@
 package dev.notifier.delivery.http;
 
 import dev.notifier.event.Channel;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
  * What Notifier needs to know of a channel whose provider speaks HTTP, from
- * {@code notifier.channel.<channel>.*}: its request templates, its bearer token, what its provider is
+ * {@code notifier.channel.<channel>.*}: its bearer token, what its provider is
  * called in a reason, and which statuses mean delivered and which are worth another try (any other
  * is a rejection for good).
  */
-public record HttpChannel(Channel channel, String provider, String authorization, StatusSet delivered, StatusSet retried,
-                          List<String> templates) {
+public record HttpChannel(Channel channel, String provider, String authorization, StatusSet delivered, StatusSet retried) {
 
     /** The request body's template, in templates/<channel>/<language>/. */
     public static final String REQUEST = "request.json";
@@ -24,8 +22,7 @@ public record HttpChannel(Channel channel, String provider, String authorization
                 property.apply(prefix + "provider").orElse(channel.name() + " provider"),
                 token == null ? null : "Bearer " + token,
                 StatusSet.parse(property.apply(prefix + "delivered").orElse("2xx"), prefix + "delivered"),
-                StatusSet.parse(property.apply(prefix + "retry").orElse("408,429,5xx"), prefix + "retry"),
-                List.of(REQUEST));
+                StatusSet.parse(property.apply(prefix + "retry").orElse("408,429,5xx"), prefix + "retry"));
     }
 
     @Override
