@@ -76,7 +76,7 @@ final class DeliveryBeans {
         registry.bind("handOff", handOff);
         int batchSize = p.getInt("notifier.delivery.batch-size", 50);
         registry.bind("claimDue", (Processor) exchange -> {
-            DeliveryLedger.DueBatch due = ledger.claimDue(batchSize, exchange.getExchangeId(), handOff.openChannels());
+            DeliveryLedger.DueBatch due = ledger.claimDue(batchSize, handOff.openChannels());
             exchange.getMessage().setBody(due.claimed());
             exchange.setProperty("dueCount", due.found());
         });

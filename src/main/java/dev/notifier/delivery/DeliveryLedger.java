@@ -87,15 +87,16 @@ public class DeliveryLedger implements AutoCloseable {
 
     /**
      * The retry poller's batch, in one short transaction: due retries and expired claims of the
-     * given channels (those whose senders run), each claimed for this poll ({@code claimToken}),
+     * given channels (those whose senders run), each claimed with this poll's own token,
      * except those past the age or attempt limit, which end here as FAILED and are not sent.
      *
      * @return how many rows were due (a full batch means there may be more), and the claimed ones
      */
-    public DueBatch claimDue(int batchSize, String claimToken, java.util.Collection<String> channels) {
+    public DueBatch claimDue(int batchSize, java.util.Collection<String> channels) {
         if (channels.isEmpty()) {
             return new DueBatch(0, List.of());
         }
+        String claimToken = NotificationStates.newClaimToken();
         return transactions.execute(status -> {
             Instant now = Instant.now();
             Timestamp until = ts(schedule.claimUntil().toInstant());

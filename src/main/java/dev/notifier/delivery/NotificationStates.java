@@ -67,6 +67,15 @@ public final class NotificationStates {
     private NotificationStates() {
     }
 
+    /**
+     * A fresh fencing token, one per claim (an intake's insert, a poll). Never an exchange id: the
+     * retry poller drains a backlog in a loop on one exchange, and a token reused by a later poll of
+     * the same row would let the sender that lost the claim renew it and send a second time.
+     */
+    public static String newClaimToken() {
+        return java.util.UUID.randomUUID().toString();
+    }
+
     /** Every statement (for checks such as "the demo's database accepts them all"). */
     public static List<String> statements() {
         return List.of(INSERT_CLAIMED, RELEASE, RENEW, MARK_SENT, MARK_FAILED, MARK_RETRY, RECORD_ATTEMPT, findDue(2),

@@ -67,7 +67,7 @@ public class BatchIntake {
      * @param optOutRows {@code user_id, channel} of the opt-outs of {@link RecordBatch#getUsersWithoutChannels()},
      *                   or {@code null} when none was asked for
      */
-    public void record(RecordBatch batch, Collection<Map<String, Object>> optOutRows, String claimToken) {
+    public void record(RecordBatch batch, Collection<Map<String, Object>> optOutRows) {
         Map<String, Set<String>> optOutsByUser = new HashMap<>();
         if (optOutRows != null) {
             optOutRows.forEach(row -> optOutsByUser.computeIfAbsent(String.valueOf(row.get("user_id")),
@@ -77,6 +77,6 @@ public class BatchIntake {
         for (TransferEvent event : batch.getNewEvents()) {
             channels.add(planner.channels(event, optOutsByUser.getOrDefault(event.recipient().userId(), Set.of())));
         }
-        batch.setClaimed(rows.insertClaimed(batch.getNewEvents(), channels, claimToken));
+        batch.setClaimed(rows.insertClaimed(batch.getNewEvents(), channels));
     }
 }

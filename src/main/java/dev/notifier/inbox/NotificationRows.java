@@ -51,15 +51,15 @@ public class NotificationRows {
         Set<String> optedOut = event.channels() != null ? Set.of()
                 : Set.copyOf(jdbc.queryForList(OPT_OUTS, String.class, event.recipient().userId()));
         List<String> channels = planner.channels(event, optedOut);
-        exchange.setProperty(CLAIMED, insertClaimed(List.of(event), List.of(channels), exchange.getExchangeId()));
+        exchange.setProperty(CLAIMED, insertClaimed(List.of(event), List.of(channels)));
     }
 
     /**
-     * Inserts claimed rows for events and their channels (index for index); returns the claims of the
-     * rows that were inserted.
+     * Inserts claimed rows for events and their channels (index for index), under one new token;
+     * returns the claims of the rows that were inserted.
      */
-    public List<ClaimedNotification> insertClaimed(List<TransferEvent> events, List<List<String>> channelsPerEvent,
-                                                   String claimToken) {
+    public List<ClaimedNotification> insertClaimed(List<TransferEvent> events, List<List<String>> channelsPerEvent) {
+        String claimToken = NotificationStates.newClaimToken();
         Instant now = Instant.now();
         Timestamp created = Timestamp.from(now);
         Instant until = schedule.claimUntil().toInstant();

@@ -47,23 +47,25 @@ class DeliveryLedgerTest extends DatabaseTestBase {
 
         @Test
         void shouldInsertEachChannelsRowClaimedByItsTokenWithItsFirstAttempt() {
-            List<ClaimedNotification> claimed = recorded("token-A");
+            List<ClaimedNotification> claimed = recorded();
 
             assertThat(claimed).extracting(c -> c.key().channel()).containsExactly("EMAIL", "PUSH");
             assertThat(claimed).allSatisfy(c -> {
                 assertThat(c.attempt()).isEqualTo(1);
                 assertThat(events.row(c.key().eventId(), c.key().channel())).containsEntry("status", "SENDING")
-                        .containsEntry("attempts", 1).containsEntry("claim_token", "token-A");
+                        .containsEntry("attempts", 1).containsEntry("claim_token", claimed.get(0).claimToken());
             });
+            assertThat(recorded().get(0).claimToken()).as("each insert its own token").isNotEqualTo(claimed.get(0).claimToken());
         }
 
         @Test
         void shouldClaimNothingWhenTheRowIsThereAlready() {
             UUID eventId = UUID.randomUUID();
-            recorded(eventId, "token-A");
+            String first = recorded(eventId).get(0).claimToken();
 
-            assertThat(recorded(eventId, "token-B")).isEmpty();
-            assertThat(db.count("SELECT count(*) FROM notifications WHERE claim_token = 'token-B'")).isZero();
+            assertThat(recorded(eventId)).isEmpty();
+            assertThat(db.jdbc().queryForList("SELECT DISTINCT claim_token FROM notifications", String.class))
+                    .containsExactly(first);
         }
     }
 
@@ -72,7 +74,7 @@ class DeliveryLedgerTest extends DatabaseTestBase {
 
         @Test
         void shouldKeepAClaimWithTimeToSpareWithoutWriting() {
-            ClaimedNotification email = recorded("token-A").get(0);
+            ClaimedNotification email = recorded().get(0);
             db.jdbc().update("UPDATE notifications SET claim_token = 'someone-else'");
 
             // nobody can have taken over a claim that has not run out: no write, no look
@@ -81,7 +83,7 @@ class DeliveryLedgerTest extends DatabaseTestBase {
 
         @Test
         void shouldRenewAClaimNearItsEndOnlyWhenItIsStillItsOwn() {
-            List<ClaimedNotification> claimed = recorded("token-A");
+            List<ClaimedNotification> claimed = recorded();
             Instant soon = Instant.now().plusSeconds(5);
             ClaimedNotification email = claimed.get(0).renewedUntil(soon);
             ClaimedNotification push = claimed.get(1).renewedUntil(soon);
@@ -95,7 +97,7 @@ class DeliveryLedgerTest extends DatabaseTestBase {
 
         @Test
         void shouldReleaseAClaimNoSenderTookAsUntried() {
-            ClaimedNotification email = recorded("token-A").get(0);
+            ClaimedNotification email = recorded().get(0);
 
             ledger.release(email, Instant.now());
 
@@ -109,8 +111,8 @@ class DeliveryLedgerTest extends DatabaseTestBase {
 
         @Test
         void shouldRecordEachOutcomeWithItsAttempt() {
-            List<ClaimedNotification> first = recorded("t1");
-            List<ClaimedNotification> second = recorded("t2");
+            List<ClaimedNotification> first = recorded();
+            List<ClaimedNotification> second = recorded();
             Instant now = Instant.now();
 
             ledger.sent(first.get(0), now);
@@ -128,7 +130,7 @@ class DeliveryLedgerTest extends DatabaseTestBase {
 
         @Test
         void shouldNotRecordAFailureOverAClaimTakenOver() {
-            ClaimedNotification push = recorded("token-A").get(1);
+            ClaimedNotification push = recorded().get(1);
             events.update(push.key().eventId(), "PUSH", "claim_token = 'taken-over'");
 
             ledger.failed(push, "503", Instant.now());
@@ -143,20 +145,38 @@ class DeliveryLedgerTest extends DatabaseTestBase {
         @Test
         void shouldClaimDueRowsAndExpiredClaimsWithTheirEvent() {
             UUID due = events.record(Instant.now().minusSeconds(60), "[\"EMAIL\"]", "EMAIL");
-            ClaimedNotification crashed = recorded("dead-instance").get(1);
+            ClaimedNotification crashed = recorded().get(1);
             events.update(crashed.key().eventId(), "PUSH", "claimed_until = ?", Instant.now().minusSeconds(1));
 
-            DeliveryLedger.DueBatch batch = ledger.claimDue(10, "poll-1", List.of("EMAIL", "PUSH"));
+            DeliveryLedger.DueBatch batch = ledger.claimDue(10, List.of("EMAIL", "PUSH"));
 
             assertThat(batch.found()).isEqualTo(2);
             assertThat(batch.claimed()).extracting(ClaimedNotification::key)
                     .containsExactlyInAnyOrder(new NotificationKey(due, "EMAIL"), crashed.key());
+            String token = batch.claimed().get(0).claimToken();
             assertThat(batch.claimed()).allSatisfy(c -> {
-                assertThat(c.claimToken()).isEqualTo("poll-1");
+                assertThat(c.claimToken()).isEqualTo(token).isNotEqualTo(crashed.claimToken());
                 assertThat(c.readEvent().eventId()).isEqualTo(c.key().eventId());
             });
             assertThat(events.row(crashed.key().eventId(), "PUSH")).containsEntry("attempts", 2)
-                    .containsEntry("claim_token", "poll-1");
+                    .containsEntry("claim_token", token);
+        }
+
+        @Test
+        void shouldNotLetASenderWhoseClaimALaterPollTookOverRenewIt() {
+            ClaimedNotification crashed = recorded().get(0);
+            events.update(crashed.key().eventId(), "EMAIL", "claimed_until = ?", Instant.now().minusSeconds(1));
+            ClaimedNotification first = ledger.claimDue(10, List.of("EMAIL")).claimed().get(0);
+            // the first poll's sender is slow: its lease runs out and the next poll (same route, same
+            // exchange in the drain loop) takes the row over
+            events.update(crashed.key().eventId(), "EMAIL", "claimed_until = ?", Instant.now().minusSeconds(1));
+            ClaimedNotification second = ledger.claimDue(10, List.of("EMAIL")).claimed().get(0);
+
+            assertThat(second.claimToken()).isNotEqualTo(first.claimToken());
+            assertThat(ledger.holdsClaim(first.renewedUntil(Instant.now()))).as("the sender that lost its claim").isFalse();
+            assertThat(ledger.holdsClaim(second.renewedUntil(Instant.now()))).as("the one that holds it now").isTrue();
+            assertThat(events.row(crashed.key().eventId(), "EMAIL")).containsEntry("attempts", 3)
+                    .containsEntry("claim_token", second.claimToken());
         }
 
         @Test
@@ -164,7 +184,7 @@ class DeliveryLedgerTest extends DatabaseTestBase {
             UUID tired = events.record(Instant.now().minusSeconds(60), "[\"EMAIL\"]", "EMAIL");
             events.update(tired, "EMAIL", "attempts = 3");
 
-            DeliveryLedger.DueBatch batch = ledger.claimDue(10, "poll-1", List.of("EMAIL", "PUSH"));
+            DeliveryLedger.DueBatch batch = ledger.claimDue(10, List.of("EMAIL", "PUSH"));
 
             assertThat(batch.found()).isEqualTo(1);
             assertThat(batch.claimed()).isEmpty();
@@ -177,20 +197,20 @@ class DeliveryLedgerTest extends DatabaseTestBase {
             UUID broken = events.record(Instant.now().minusSeconds(60), "[\"EMAIL\"]", "EMAIL");
             events.update(broken, "EMAIL", "payload = '{}'");
 
-            ClaimedNotification claimed = ledger.claimDue(10, "poll-1", List.of("EMAIL", "PUSH")).claimed().get(0);
+            ClaimedNotification claimed = ledger.claimDue(10, List.of("EMAIL", "PUSH")).claimed().get(0);
 
             assertThat(claimed.event()).isNull();
             assertThat(claimed.unreadable()).startsWith("stored event payload no longer parses");
         }
     }
 
-    /** A new event's two rows, claimed by this token. */
-    private List<ClaimedNotification> recorded(String token) {
-        return recorded(UUID.randomUUID(), token);
+    /** A new event's two rows, claimed at birth. */
+    private List<ClaimedNotification> recorded() {
+        return recorded(UUID.randomUUID());
     }
 
-    private List<ClaimedNotification> recorded(UUID eventId, String token) {
+    private List<ClaimedNotification> recorded(UUID eventId) {
         return transactions.execute(status -> rows.insertClaimed(List.of(ContractEvent.event().eventId(eventId).build()),
-                List.of(List.of("EMAIL", "PUSH")), token));
+                List.of(List.of("EMAIL", "PUSH"))));
     }
 }
