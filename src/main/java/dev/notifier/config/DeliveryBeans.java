@@ -78,7 +78,8 @@ final class DeliveryBeans {
         registry.bind("claimDue", (Processor) exchange -> {
             DeliveryLedger.DueBatch due = ledger.claimDue(batchSize, handOff.openChannels());
             exchange.getMessage().setBody(due.claimed());
-            exchange.setProperty("dueCount", due.found());
+            // a full batch means more is due; a stopping context claims no more
+            exchange.setProperty("moreDue", due.found() == batchSize && !context.isStopping());
         });
 
         Outcomes outcomes = new Outcomes(ledger, schedule, new DeliveryFailures(), observer());
