@@ -29,7 +29,7 @@ class RecordHeadersTest extends PipelineTestBase {
     /** Names the routes, camel-kafka, camel-mail and camel-http act on, and a few a mail or HTTP peer would. */
     private static final List<String> HOSTILE_NAMES = List.of(
             "optedOutChannels", "freshClaim", "claimToken", "claimUntil", "claimRenewed", "now", "nextAttemptAt",
-            "insertedKeys", "claimedCount", "dueCount", "plannedNotifications", "deadLetterReason", "recordSource",
+            "insertedKeys", "claimedCount", "dueCount", "moreDue", "idempotencyKey", "retryKey", "plannedNotifications", "deadLetterReason", "recordSource",
             "eventId", "channel", "attempt", "createdAt", "event", "failure", "outcome", "notifier-error",
             "notifier-source", "notifier-truncated", "kafka.OVERRIDE_TOPIC", "kafka.KEY", "kafka.PARTITION_KEY",
             "CamelKafkaManualCommit", "CamelKafkaLastRecordBeforeCommit", "CamelKafkaHeaders", "CamelHttpUri",

@@ -85,18 +85,17 @@ public class EmailComposer {
 
     private MimeMessage build(TransferEvent event, NotificationKey key) throws MessagingException, InvalidEventException {
         InternetAddress to = envelopeAddress(EmailAddresses.requireDeliverable(event.recipient().email(), true));
+        List<String> texts = templates.renderAll(Channel.EMAIL, TEMPLATES, event, event.recipient().email());
         // a template writes text, never a header line: the subject is one line whatever it renders
-        String subject = UntrustedText.oneLine(templates.render(Channel.EMAIL, "subject.txt", event, event.recipient().email()), 200);
+        String subject = UntrustedText.oneLine(texts.get(0), 200);
         StableIdMimeMessage message = new StableIdMimeMessage(session, "<" + event.eventId() + ".email@notifier>", to,
                 subject);
         message.setFrom(from);
         message.setRecipient(Message.RecipientType.TO, to);
         message.setSubject(subject, "UTF-8");
         MimeMultipart alternatives = new MimeMultipart("alternative");
-        alternatives.addBodyPart(part(templates.render(Channel.EMAIL, "body.txt", event, event.recipient().email()),
-                "text/plain; charset=UTF-8"));
-        alternatives.addBodyPart(part(templates.render(Channel.EMAIL, "body.html", event, event.recipient().email()),
-                "text/html; charset=UTF-8"));
+        alternatives.addBodyPart(part(texts.get(1), "text/plain; charset=UTF-8"));
+        alternatives.addBodyPart(part(texts.get(2), "text/html; charset=UTF-8"));
         message.setContent(alternatives);
         message.setHeader("Date", DATE.format(ZonedDateTime.now(ZoneOffset.UTC)));
         message.setHeader("X-Notification-Key", key.idempotencyKey());

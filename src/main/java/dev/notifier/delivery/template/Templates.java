@@ -102,11 +102,21 @@ public final class Templates {
      * @param address the channel's address in the recipient ({@code to} in the template)
      */
     public String render(Channel channel, String name, TransferEvent event, String address) {
-        try {
-            return render(template(channel, MessageModel.language(event), name), model.of(event, address));
-        } catch (IOException | TemplateException | RuntimeException e) {
-            throw new UndeliverableException("cannot render " + channel.id() + "/" + name + ": " + explain(e), e);
+        return renderAll(channel, List.of(name), event, address).get(0);
+    }
+
+    /** Several templates of one message (an email's subject and bodies) from one model of the event, in order. */
+    public List<String> renderAll(Channel channel, List<String> names, TransferEvent event, String address) {
+        Map<String, Object> values = model.of(event, address);
+        List<String> rendered = new ArrayList<>(names.size());
+        for (String name : names) {
+            try {
+                rendered.add(render(template(channel, MessageModel.language(event), name), values));
+            } catch (IOException | TemplateException | RuntimeException e) {
+                throw new UndeliverableException("cannot render " + channel.id() + "/" + name + ": " + explain(e), e);
+            }
         }
+        return rendered;
     }
 
     /**
