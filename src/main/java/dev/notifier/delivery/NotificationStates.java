@@ -64,6 +64,13 @@ public final class NotificationStates {
     static final String EXPIRE = "UPDATE notifications SET status = 'FAILED', last_error = ?, claimed_until = NULL,"
             + " updated_at = ? WHERE event_id = ? AND channel = ?";
 
+    /**
+     * 64 random bits per process, then a counter: unique across instances and restarts without a
+     * SecureRandom call per claim ({@code UUID.randomUUID()} was 2.2 % of intake's CPU).
+     */
+    private static final String TOKEN_PREFIX = String.format("%016x-", new java.security.SecureRandom().nextLong());
+    private static final java.util.concurrent.atomic.AtomicLong TOKENS = new java.util.concurrent.atomic.AtomicLong();
+
     private NotificationStates() {
     }
 
@@ -73,7 +80,7 @@ public final class NotificationStates {
      * the same row would let the sender that lost the claim renew it and send a second time.
      */
     public static String newClaimToken() {
-        return java.util.UUID.randomUUID().toString();
+        return TOKEN_PREFIX + Long.toHexString(TOKENS.incrementAndGet());
     }
 
     /** Every statement (for checks such as "the demo's database accepts them all"). */
