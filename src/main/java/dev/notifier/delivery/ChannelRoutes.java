@@ -38,7 +38,11 @@ public final class ChannelRoutes extends RouteBuilder {
 
             @Override
             public void onCamelContextStarted(CamelContext context, boolean alreadyStarted) {
-                // checked while starting, before any route runs
+                // the routes run, with their endpoints: does each send fit in its claim?
+                DeliverySchedule schedule = context.getRegistry().lookupByNameAndType("deliverySchedule", DeliverySchedule.class);
+                long smtpTimeout = Long.parseLong(context.getPropertiesComponent().resolveProperty("notifier.smtp.timeout-millis")
+                        .orElse("10000"));
+                SendWithinLease.check(context, schedule.lease(), java.time.Duration.ofMillis(smtpTimeout));
             }
         });
     }

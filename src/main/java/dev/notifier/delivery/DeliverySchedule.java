@@ -82,6 +82,11 @@ public class DeliverySchedule {
         return failure;
     }
 
+    /** How long a claim lasts (notifier.delivery.lease-seconds). */
+    public Duration lease() {
+        return lease;
+    }
+
     /** A claim with less than this left is renewed before its send: it may have waited in a queue. */
     public Duration renewWithin() {
         return lease.dividedBy(2);
