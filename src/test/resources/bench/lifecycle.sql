@@ -14,10 +14,10 @@ COMMIT;
 -- 2. the email's outcome with its attempt history
 BEGIN;
 UPDATE notifications SET status = 'SENT', sent_at = now(), updated_at = now(), claimed_until = NULL, last_error = NULL WHERE event_id = md5(:k::text)::uuid AND channel = 'EMAIL';
-INSERT INTO notification_attempts (event_id, channel, attempt, outcome, error, finished_at) VALUES (md5(:k::text)::uuid, 'EMAIL', 1, 'SENT', NULL, now());
+INSERT INTO notification_attempts (event_id, channel, attempt, outcome, error, finished_at, claim_token) VALUES (md5(:k::text)::uuid, 'EMAIL', 1, 'SENT', NULL, now(), 'bench');
 COMMIT;
 -- 3. the push's outcome with its attempt history
 BEGIN;
 UPDATE notifications SET status = 'SENT', sent_at = now(), updated_at = now(), claimed_until = NULL, last_error = NULL WHERE event_id = md5(:k::text)::uuid AND channel = 'PUSH';
-INSERT INTO notification_attempts (event_id, channel, attempt, outcome, error, finished_at) VALUES (md5(:k::text)::uuid, 'PUSH', 1, 'SENT', NULL, now());
+INSERT INTO notification_attempts (event_id, channel, attempt, outcome, error, finished_at, claim_token) VALUES (md5(:k::text)::uuid, 'PUSH', 1, 'SENT', NULL, now(), 'bench');
 COMMIT;

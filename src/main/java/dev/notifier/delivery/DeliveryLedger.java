@@ -155,7 +155,8 @@ public class DeliveryLedger implements AutoCloseable {
     }
 
     private static Statement attempt(ClaimedNotification n, String outcome, String error, Instant at) {
-        return new Statement(RECORD_ATTEMPT, n.key().eventId(), n.key().channel(), n.attempt(), outcome, error, ts(at));
+        return new Statement(RECORD_ATTEMPT, n.key().eventId(), n.key().channel(), n.attempt(), outcome, error, ts(at),
+                n.claimToken());
     }
 
     static Timestamp ts(Instant instant) {

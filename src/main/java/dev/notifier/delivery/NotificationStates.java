@@ -46,9 +46,9 @@ public final class NotificationStates {
     static final String MARK_RETRY = "UPDATE notifications"
             + " SET status = 'PENDING', next_attempt_at = ?, last_error = ?, updated_at = ?, claimed_until = NULL"
             + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
-    /** Each attempt that reached an outcome, for the event's history; written with that outcome. */
+    /** Each attempt that reached an outcome, for the event's history, with its claim; written with that outcome. */
     static final String RECORD_ATTEMPT = "INSERT INTO notification_attempts"
-            + " (event_id, channel, attempt, outcome, error, finished_at) VALUES (?, ?, ?, ?, ?, ?)";
+            + " (event_id, channel, attempt, outcome, error, finished_at, claim_token) VALUES (?, ?, ?, ?, ?, ?, ?)";
     /**
      * The retry poller's batch: due retries and expired claims of the channels whose senders run,
      * disjoint between pollers (SKIP LOCKED).

@@ -126,6 +126,9 @@ class DeliveryLedgerTest extends DatabaseTestBase {
                     .containsEntry("last_error", "421 busy");
             assertThat(db.jdbc().queryForList("SELECT outcome FROM notification_attempts ORDER BY outcome", String.class))
                     .containsExactly("FAILED", "RETRY", "SENT");
+            // each under the claim it was made with: two SENT attempts under one claim would be two senders
+            assertThat(db.jdbc().queryForList("SELECT claim_token FROM notification_attempts ORDER BY outcome", String.class))
+                    .containsExactly(first.get(1).claimToken(), second.get(0).claimToken(), first.get(0).claimToken());
         }
 
         @Test

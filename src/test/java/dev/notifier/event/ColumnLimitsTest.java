@@ -64,7 +64,7 @@ class ColumnLimitsTest extends DatabaseTestBase {
                 "recipient_preferences.channel",
                 // written by the service itself, never from an event's text
                 "inbox.processor_name", "notifications.status", "notification_attempts.outcome",
-                "notifications.claim_token",
+                "notifications.claim_token", "notification_attempts.claim_token",
                 // delivery failure reasons, cut to 1000 characters by DeliveryFailures
                 "notifications.last_error", "notification_attempts.error");
     }

@@ -65,6 +65,11 @@ record Outcome(
                 lost++;
             }
         }
+        // keys that two attempts (two numbers) both recorded SENT under one claim token: two senders held
+        // one claim. One attempt recorded twice (its commit's answer lost, written again) is not that.
+        Set<String> sentTwiceUnderOneClaim = new HashSet<>(db.jdbc().queryForList(
+                "SELECT DISTINCT event_id || ':' || channel FROM notification_attempts WHERE outcome = 'SENT'"
+                        + " GROUP BY event_id, channel, claim_token HAVING count(DISTINCT attempt) > 1", String.class));
         Map<String, Integer> causes = new TreeMap<>();
         List<String> sample = new ArrayList<>();
         int resends = 0;
@@ -75,8 +80,10 @@ record Outcome(
                 resends += (int) (e.getValue() - 1);
                 Map<String, Object> row = rows.get(e.getKey());
                 String channel = e.getKey().substring(e.getKey().indexOf(':') + 1);
-                String cause = row != null && ((Number) row.get("attempts")).intValue() > 1
-                        ? channel + " re-sent by a later attempt with the same key (provider accepted, outcome not recorded)"
+                String cause = sentTwiceUnderOneClaim.contains(e.getKey())
+                        ? channel + " sent by two senders holding one claim (investigate)"
+                        : row != null && ((Number) row.get("attempts")).intValue() > 1
+                        ? channel + " re-sent by a later claim with the same key (provider accepted, outcome not recorded in time)"
                         : channel + " re-sent without a second claim (investigate)";
                 causes.merge(cause, (int) (e.getValue() - 1), Integer::sum);
                 if (sample.size() < 5) {
