@@ -1,5 +1,6 @@
 package dev.notifier.delivery;
 
+import dev.notifier.delivery.email.SmtpSender;
 import dev.notifier.event.Channel;
 import dev.notifier.event.ChannelCatalog;
 import org.apache.camel.CamelContext;
@@ -40,9 +41,8 @@ public final class ChannelRoutes extends RouteBuilder {
             public void onCamelContextStarted(CamelContext context, boolean alreadyStarted) {
                 // the routes run, with their endpoints: does each send fit in its claim?
                 DeliverySchedule schedule = context.getRegistry().lookupByNameAndType("deliverySchedule", DeliverySchedule.class);
-                long smtpTimeout = Long.parseLong(context.getPropertiesComponent().resolveProperty("notifier.smtp.timeout-millis")
-                        .orElse("10000"));
-                SendWithinLease.check(context, schedule.lease(), java.time.Duration.ofMillis(smtpTimeout));
+                SmtpSender smtp = context.getRegistry().lookupByNameAndType("smtpSender", SmtpSender.class);
+                SendWithinLease.check(context, schedule.lease(), smtp.settings().timeout());
             }
         });
     }

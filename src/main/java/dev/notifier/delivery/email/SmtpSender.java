@@ -40,6 +40,10 @@ public class SmtpSender implements JavaMailSender, AutoCloseable {
         this.settings = settings;
     }
 
+    public SmtpSettings settings() {
+        return settings;
+    }
+
     @Override
     public void send(MimeMessage message) throws MessagingException {
         InternetAddress recipient = envelopeRecipient(message);
