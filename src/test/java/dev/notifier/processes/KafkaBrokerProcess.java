@@ -81,6 +81,20 @@ public final class KafkaBrokerProcess extends ManagedProcess {
         }
     }
 
+    /**
+     * Until the group coordinator serves: the first group a fresh broker sees makes it create its
+     * internal offsets topic, a one-off any broker in service has long done. A start-up measured on a
+     * fresh broker without this would time that creation, not the consumer's join.
+     */
+    public void awaitGroupCoordinator() {
+        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().until(() -> {
+            try (Admin admin = admin()) {
+                admin.listConsumerGroupOffsets("group-coordinator-ready").partitionsToOffsetAndMetadata().get();
+                return true;
+            }
+        });
+    }
+
     public Admin admin() {
         return Admin.create(Map.of("bootstrap.servers", bootstrap(), "request.timeout.ms", 5000,
                 "default.api.timeout.ms", 10000));
