@@ -1,11 +1,9 @@
 package dev.notifier.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import dev.notifier.processes.KafkaBrokerProcess;
 import dev.notifier.processes.ProcessKafka;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -39,7 +37,7 @@ final class ModeRun {
             stage.preload(load.records);
             // %mode% in bench.jvm names the mode, e.g. a flight recording per mode
             stage.launch(name + "-pipeline", batch, settings.jvmOptions().stream().map(o -> o.replace("%mode%", name)).toList());
-            awaitFirstRecorded(stage);
+            stage.awaitFirstRecorded();
             long cpuAtFirst = Machine.cpuMillis(stage.instance().pid());
             long first = stage.firstRecordedAt();
             result.startupS = (first - stage.launchedAt()) / 1000.0;
@@ -79,11 +77,6 @@ final class ModeRun {
         Collections.sort(latencies);
         result.p50Ms = percentile(latencies, 0.50);
         result.p99Ms = percentile(latencies, 0.99);
-    }
-
-    private static void awaitFirstRecorded(Stage stage) {
-        await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(20)).ignoreExceptions()
-                .until(() -> stage.db.count("SELECT count(*) FROM inbox") > 0);
     }
 
     private static double seconds(long fromMillis, long toMillis) {
