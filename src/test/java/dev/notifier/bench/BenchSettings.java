@@ -9,9 +9,12 @@ import java.util.List;
  * The benchmark's knobs, as system properties (the pom passes them through failsafe):
  * {@code bench.events} preloaded events per mode, {@code bench.rate} and {@code bench.latency-seconds}
  * for the latency stream, {@code bench.ceiling-seconds} per pgbench run, {@code bench.jvm} the options
- * the jar runs with (empty: plain {@code java -jar}, as the README runs it).
+ * the jar runs with (empty: plain {@code java -jar}, as the README runs it), {@code bench.cds} whether
+ * it starts from a class data sharing archive written by a training run first, as docs/operations.md
+ * describes.
  */
-record BenchSettings(int events, int rate, int latencySeconds, int ceilingSeconds, List<String> jvmOptions, Path logDir) {
+record BenchSettings(int events, int rate, int latencySeconds, int ceilingSeconds, List<String> jvmOptions, Path logDir,
+                     boolean cds) {
 
     static BenchSettings fromSystemProperties() {
         String jvm = System.getProperty("bench.jvm", "").trim();
@@ -21,7 +24,8 @@ record BenchSettings(int events, int rate, int latencySeconds, int ceilingSecond
                 Integer.getInteger("bench.latency-seconds", 2),
                 Integer.getInteger("bench.ceiling-seconds", 3),
                 jvm.isEmpty() ? List.of() : Arrays.asList(jvm.split("\\s+")),
-                Path.of("target", "bench-logs"));
+                Path.of("target", "bench-logs"),
+                Boolean.getBoolean("bench.cds"));
     }
 
     /** Generous: a slow, shared machine must not turn a measurement into a failure. */

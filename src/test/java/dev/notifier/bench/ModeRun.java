@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.notifier.processes.KafkaBrokerProcess;
 import dev.notifier.processes.ProcessKafka;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -34,9 +36,13 @@ final class ModeRun {
         ModeResult result = new ModeResult(name);
         try (Stage stage = new Stage(kafka, settings.logDir())) {
             BenchLoad load = BenchLoad.preloaded(stage.topic, settings.events(), 1L);
-            stage.preload(load.records);
             // %mode% in bench.jvm names the mode, e.g. a flight recording per mode
-            stage.launch(name + "-pipeline", batch, settings.jvmOptions().stream().map(o -> o.replace("%mode%", name)).toList());
+            List<String> jvm = new ArrayList<>(settings.jvmOptions().stream().map(o -> o.replace("%mode%", name)).toList());
+            if (settings.cds()) {
+                jvm.add("-XX:SharedArchiveFile=" + trainClassArchive(stage, jvm));
+            }
+            stage.preload(load.records);
+            stage.launch(name + "-pipeline", batch, jvm);
             stage.awaitFirstRecorded();
             long cpuAtFirst = Machine.cpuMillis(stage.instance().pid());
             long first = stage.firstRecordedAt();
@@ -54,6 +60,21 @@ final class ModeRun {
             result.rssMb = Machine.peakRssMb(stage.instance().pid());
         }
         return result;
+    }
+
+    /**
+     * The training run docs/operations.md describes, on this stage's parts before any event is
+     * published: started, then stopped, the classes it loaded written to an archive on exit.
+     */
+    private Path trainClassArchive(Stage stage, List<String> jvm) throws Exception {
+        Path archive = settings.logDir().toAbsolutePath().resolve(name + ".jsa");
+        Files.deleteIfExists(archive);
+        List<String> training = new ArrayList<>(jvm);
+        training.add("-XX:ArchiveClassesAtExit=" + archive);
+        stage.launch(name + "-class-archive", batch, training).awaitStarted();
+        stage.instance().stopGracefully();
+        assertThat(archive).as("class data sharing archive").exists();
+        return archive;
     }
 
     /** A stream of new events at the offered rate, each timed from its send to each of its rows' SENT. */
