@@ -36,6 +36,12 @@ final class BenchReport {
         j.put("batch_e2e_ratio", round(batch.e2eEventsPerS / lifecycleCeiling));
         j.put("cpu_ms_per_notification", round(perEvent.cpuMsPerNotification));
         j.put("batch_cpu_ms_per_notification", round(batch.cpuMsPerNotification));
+        for (ModeResult mode : new ModeResult[] {perEvent, batch}) {
+            String prefix = mode == batch ? "batch_" : "";
+            j.put(prefix + "service_cores", round(mode.serviceCores));
+            j.put(prefix + "postgres_cores", round(mode.postgresCores));
+            j.put(prefix + "machine_busy", round(mode.machineBusy));
+        }
         j.put("p50_ms", perEvent.p50Ms);
         j.put("p99_ms", perEvent.p99Ms);
         j.put("batch_p50_ms", batch.p50Ms);
@@ -84,6 +90,8 @@ final class BenchReport {
         row(t, "produce->SENT p99 ms", fmt(perEvent.p99Ms), fmt(batch.p99Ms), "< 250 (per-event)");
         row(t, "service CPU ms per notification", ratio(perEvent.cpuMsPerNotification),
                 ratio(batch.cpuMsPerNotification), "<= 0.25 (aim)");
+        row(t, "  cores used: service / PostgreSQL", cores(perEvent), cores(batch), "");
+        row(t, "  all cores busy %", fmt(100 * perEvent.machineBusy), fmt(100 * batch.machineBusy), "");
         row(t, "peak RSS MB", fmt(perEvent.rssMb), fmt(batch.rssMb), "< 512");
         row(t, "start to first event s", String.format("%.2f", perEvent.startupS), String.format("%.2f", batch.startupS),
                 "< 3");
@@ -106,6 +114,10 @@ final class BenchReport {
 
     private static void row(StringBuilder t, String label, String perEvent, String batch, String target) {
         t.append(String.format("%-46s %10s %10s   %s%n", label, perEvent, batch, target));
+    }
+
+    private static String cores(ModeResult mode) {
+        return String.format("%.2f/%.2f", mode.serviceCores, mode.postgresCores);
     }
 
     private static String fmt(double value) {

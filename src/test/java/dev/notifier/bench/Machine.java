@@ -36,6 +36,48 @@ final class Machine {
                 .orElse(-1L);
     }
 
+    /**
+     * CPU time PostgreSQL's processes have used so far, in ms: every live {@code postgres} process,
+     * plus what the postmaster's children that already exited used (its cutime and cstime).
+     */
+    static long postgresCpuMillis() {
+        long ticks = 0;
+        try (var procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : (Iterable<Path>) procs::iterator) {
+                String[] f = stat(proc);
+                if (f == null || !f[1].equals("(postgres)")) {
+                    continue;
+                }
+                ticks += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+                String[] parent = stat(Path.of("/proc", f[3]));
+                if (parent == null || !parent[1].equals("(postgres)")) {
+                    ticks += Long.parseLong(f[15]) + Long.parseLong(f[16]);
+                }
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        // USER_HZ is 100 on Linux
+        return ticks * 10;
+    }
+
+    /** /proc/PID/stat split into fields (field 2, the name, kept whole), or null if not readable. */
+    private static String[] stat(Path proc) {
+        try {
+            String line = Files.readString(proc.resolve("stat"));
+            int open = line.indexOf('(');
+            int close = line.lastIndexOf(')');
+            String[] rest = line.substring(close + 2).split(" ");
+            String[] fields = new String[rest.length + 2];
+            fields[0] = line.substring(0, open - 1);
+            fields[1] = line.substring(open, close + 1);
+            System.arraycopy(rest, 0, fields, 2, rest.length);
+            return fields;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** A snapshot of the machine's CPU counters, to be differenced. */
     record Cpu(long busy, long total) {
 

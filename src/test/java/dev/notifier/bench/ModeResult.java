@@ -12,6 +12,10 @@ final class ModeResult {
     double e2eEventsPerS;
     /** The service's CPU time over that same stretch, per notification sent. */
     double cpuMsPerNotification;
+    /** Over that same stretch: the cores the service and PostgreSQL used, and the share of all cores busy. */
+    double serviceCores;
+    double postgresCores;
+    double machineBusy;
     double offeredPerS;
     double p50Ms;
     double p99Ms;

@@ -45,11 +45,18 @@ final class ModeRun {
             stage.launch(name + "-pipeline", batch, jvm);
             stage.awaitFirstRecorded();
             long cpuAtFirst = Machine.cpuMillis(stage.instance().pid());
+            long postgresAtFirst = Machine.postgresCpuMillis();
+            Machine.Cpu machineAtFirst = Machine.Cpu.now();
+            long wallAtFirst = System.nanoTime();
             long first = stage.firstRecordedAt();
             result.startupS = (first - stage.launchedAt()) / 1000.0;
             DbProbe probe = DbProbe.start(stage.db);
             stage.awaitSent(2L * load.events, settings.timeoutFor(load.events));
             long cpuAtLast = Machine.cpuMillis(stage.instance().pid());
+            double wallMs = (System.nanoTime() - wallAtFirst) / 1e6;
+            result.serviceCores = (cpuAtLast - cpuAtFirst) / wallMs;
+            result.postgresCores = (Machine.postgresCpuMillis() - postgresAtFirst) / wallMs;
+            result.machineBusy = Machine.Cpu.now().busySince(machineAtFirst);
             result.e2eEvidence = probe.stop(load.events);
             result.e2eEventsPerS = load.events / seconds(first, stage.lastSentAt());
             result.inboxEventsPerS = load.events / seconds(first, stage.lastRecordedAt());
