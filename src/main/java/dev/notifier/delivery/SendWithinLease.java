@@ -31,9 +31,12 @@ public final class SendWithinLease {
         Map<String, Duration> sends = new LinkedHashMap<>();
         for (Endpoint endpoint : context.getEndpoints()) {
             if (endpoint instanceof HttpEndpoint http) {
-                sends.put("HTTP " + where(http.getHttpUri()) + " (connection-request-timeout " + http.getConnectionRequestTimeout()
-                        + " ms + connectTimeout " + http.getConnectTimeout() + " ms + responseTimeout "
-                        + Math.max(http.getResponseTimeout(), http.getSoTimeout()) + " ms)", worstHttp(http));
+                long poolWait = http.getConnectionRequestTimeout();
+                long connect = http.getConnectTimeout();
+                long response = Math.max(http.getResponseTimeout(), http.getSoTimeout());
+                sends.put("HTTP " + where(http.getHttpUri()) + " (connection-request-timeout " + poolWait
+                        + " ms + connectTimeout " + connect + " ms + responseTimeout " + response + " ms)",
+                        worst(poolWait, connect, response));
             }
         }
         sends.put("SMTP (notifier.smtp.timeout-millis " + smtpTimeout.toMillis() + " ms, connect and a reply)",
@@ -61,9 +64,8 @@ public final class SendWithinLease {
         return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + uri.getPath();
     }
 
-    private static Duration worstHttp(HttpEndpoint http) {
-        long[] parts = {http.getConnectionRequestTimeout(), http.getConnectTimeout(),
-            Math.max(http.getResponseTimeout(), http.getSoTimeout())};
+    /** The sum of timeouts in a row, or null (never ends) when one of them is 0 or less. */
+    private static Duration worst(long... parts) {
         long total = 0;
         for (long part : parts) {
             if (part <= 0) {
