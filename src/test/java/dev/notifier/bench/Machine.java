@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 /** What the machine and a process used, read from /proc (Linux). */
 final class Machine {
@@ -41,21 +43,19 @@ final class Machine {
      * plus what the postmaster's children that already exited used (its cutime and cstime).
      */
     static long postgresCpuMillis() {
-        long ticks = 0;
+        Map<String, String[]> postgres = new HashMap<>();
         try (var procs = Files.list(Path.of("/proc"))) {
-            for (Path proc : (Iterable<Path>) procs::iterator) {
-                String[] f = stat(proc);
-                if (f == null || !f[1].equals("(postgres)")) {
-                    continue;
-                }
-                ticks += Long.parseLong(f[13]) + Long.parseLong(f[14]);
-                String[] parent = stat(Path.of("/proc", f[3]));
-                if (parent == null || !parent[1].equals("(postgres)")) {
-                    ticks += Long.parseLong(f[15]) + Long.parseLong(f[16]);
-                }
-            }
+            procs.map(Machine::stat).filter(f -> f != null && f[1].equals("(postgres)")).forEach(f -> postgres.put(f[0], f));
         } catch (IOException e) {
             return -1;
+        }
+        long ticks = 0;
+        for (String[] f : postgres.values()) {
+            ticks += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            if (!postgres.containsKey(f[3])) {
+                // the postmaster: its parent is not PostgreSQL
+                ticks += Long.parseLong(f[15]) + Long.parseLong(f[16]);
+            }
         }
         // USER_HZ is 100 on Linux
         return ticks * 10;
