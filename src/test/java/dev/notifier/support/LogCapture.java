@@ -39,7 +39,12 @@ public class LogCapture extends AppenderBase<ILoggingEvent> {
         return entriesSince(mark).stream().map(Entry::line).toList();
     }
 
+    /**
+     * The entries logged since the mark, from one snapshot: a view of the live list fails with a
+     * ConcurrentModificationException when another thread logs while it is copied.
+     */
     public static List<Entry> entriesSince(int mark) {
-        return List.copyOf(ENTRIES.subList(Math.min(mark, ENTRIES.size()), ENTRIES.size()));
+        List<Entry> all = List.copyOf(ENTRIES);
+        return all.subList(Math.min(mark, all.size()), all.size());
     }
 }
