@@ -67,12 +67,49 @@ class ServiceJarIT {
                 .containsExactly("{\"fixed\":1}");
     }
 
+    /**
+     * Started in a directory without routes/, the jar names each packaged route file instead of a
+     * classpath wildcard (Camel reads the whole jar to match one), and starts the same routes as from
+     * a routes/ directory holding the project's route files.
+     */
+    @Test
+    void shouldStartThePackagedRoutesWithoutAClasspathWildcard() throws Exception {
+        Path withRoutes = Files.createTempDirectory("notifier-jar-it-");
+        try (java.util.stream.Stream<Path> files = Files.list(Path.of("routes"))) {
+            for (Path file : files.toList()) {
+                Files.createDirectories(withRoutes.resolve("routes"));
+                Files.copy(file, withRoutes.resolve("routes").resolve(file.getFileName()));
+            }
+        }
+        try (dev.notifier.support.TestDatabase db = new dev.notifier.support.TestDatabase()) {
+            // Camel Main stops itself after a second of running; nothing to consume from
+            Map<String, String> environment = Map.of("NOTIFIER_DB_URL", db.url(), "NOTIFIER_DB_USER",
+                    dev.notifier.support.TestDatabase.USER, "NOTIFIER_KAFKA_BROKERS", "127.0.0.1:1",
+                    "JAVA_TOOL_OPTIONS", "-Dcamel.main.duration-max-seconds=1");
+            String packaged = java(Files.createTempDirectory("notifier-jar-it-"), environment);
+            String fromFiles = java(withRoutes, environment);
+
+            assertThat(packaged).contains("notifier.routes-location = classpath:routes/")
+                    .contains("classpath:routes/record-event.camel.yaml").doesNotContain("classpath:routes/*");
+            assertThat(routesStartup(packaged)).isNotEmpty().isEqualTo(routesStartup(fromFiles));
+        }
+    }
+
+    /** Camel's line "Routes startup (total:... started:...)" with the routes it lists, sorted. */
+    private static List<String> routesStartup(String log) {
+        return log.lines().filter(line -> line.contains("Routes startup (") || line.contains("    Started "))
+                .map(line -> line.substring(line.indexOf(" - ") + 3)).sorted().toList();
+    }
+
     /** Runs the jar in an empty directory; returns its exit code, a newline, and its standard output. */
     private static String java(Map<String, String> environment, String... args) throws Exception {
+        return java(Files.createTempDirectory("notifier-jar-it-"), environment, args);
+    }
+
+    private static String java(Path directory, Map<String, String> environment, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", JAR.toString()));
         command.addAll(List.of(args));
-        Path directory = Files.createTempDirectory("notifier-jar-it-");
         Path out = directory.resolve("out.txt");
         Path err = directory.resolve("err.txt");
         ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile())
