@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -52,33 +53,35 @@ public final class ConfigLocations {
                 : packaged.stream().map(name -> "classpath:" + name).collect(Collectors.joining(","));
     }
 
-    /**
-     * The route files packaged beside this class: from the jar's directory of entries (nothing
-     * inflated), or the classes directory's {@code routes/}; none when neither reads, and the wildcard
-     * then finds them the slow way.
-     */
+    /** The route files packaged with the service ({@code routes/*.camel.yaml}), by name. */
     static List<String> packagedRoutes() {
+        return packagedFiles("routes/", ".camel.yaml");
+    }
+
+    /**
+     * The files packaged beside this class directly in {@code directory} (ending in "/") whose names
+     * end in {@code suffix}, sorted: from the jar's directory of entries (nothing inflated), or the
+     * classes directory; none when neither reads (a caller then does it the slow way).
+     */
+    static List<String> packagedFiles(String directory, String suffix) {
+        Predicate<String> wanted = name -> name.startsWith(directory) && name.endsWith(suffix)
+                && name.indexOf('/', directory.length()) < 0;
         try {
             Path source = Path.of(ConfigLocations.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             if (Files.isDirectory(source)) {
-                Path routes = source.resolve("routes");
-                if (!Files.isDirectory(routes)) {
+                Path files = source.resolve(directory);
+                if (!Files.isDirectory(files)) {
                     return List.of();
                 }
-                try (Stream<Path> files = Files.list(routes)) {
-                    return files.map(file -> "routes/" + file.getFileName()).filter(ConfigLocations::isRouteFile).sorted()
-                            .toList();
+                try (Stream<Path> listed = Files.list(files)) {
+                    return listed.map(file -> directory + file.getFileName()).filter(wanted).sorted().toList();
                 }
             }
             try (ZipFile jar = new ZipFile(source.toFile())) {
-                return jar.stream().map(ZipEntry::getName).filter(ConfigLocations::isRouteFile).sorted().toList();
+                return jar.stream().map(ZipEntry::getName).filter(wanted).sorted().toList();
             }
         } catch (IOException | URISyntaxException | RuntimeException e) {
             return List.of();
         }
-    }
-
-    private static boolean isRouteFile(String name) {
-        return name.startsWith("routes/") && name.endsWith(".camel.yaml") && name.indexOf('/', "routes/".length()) < 0;
     }
 }

@@ -11,6 +11,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /** The connection pool, migrated (Flyway) and checked (SchemaGuard) before anything may use it, and its transactions. */
 final class Database implements AutoCloseable {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger("dev.notifier.database");
+
     final HikariDataSource dataSource;
     final TransactionTemplate transactions;
 
@@ -54,7 +56,12 @@ final class Database implements AutoCloseable {
         return url;
     }
 
+    /** Flyway's migrations, unless the database has every one of them already ({@link AppliedMigrations}). */
     static void migrate(DataSource dataSource) {
+        if (AppliedMigrations.allApplied(dataSource)) {
+            LOG.info("database schema has every migration this jar holds: Flyway not run");
+            return;
+        }
         Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
     }
 
