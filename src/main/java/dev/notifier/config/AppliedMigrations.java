@@ -24,7 +24,9 @@ import javax.sql.DataSource;
  */
 final class AppliedMigrations {
 
-    static final String DIRECTORY = "db/migration/";
+    /** Where the migrations are packaged, for Flyway and for this check alike. */
+    static final String LOCATION = "db/migration";
+    private static final String DIRECTORY = LOCATION + "/";
     private static final String HISTORY = "SELECT version, checksum, success FROM flyway_schema_history WHERE version IS NOT NULL";
 
     private AppliedMigrations() {

@@ -62,7 +62,7 @@ final class Database implements AutoCloseable {
             LOG.info("database schema has every migration this jar holds: Flyway not run");
             return;
         }
-        Flyway.configure().dataSource(dataSource).locations("classpath:db/migration").load().migrate();
+        Flyway.configure().dataSource(dataSource).locations("classpath:" + AppliedMigrations.LOCATION).load().migrate();
     }
 
     @Override
