@@ -36,6 +36,10 @@ final class BenchReport {
         j.put("batch_e2e_ratio", round(batch.e2eEventsPerS / lifecycleCeiling));
         j.put("cpu_ms_per_notification", round(perEvent.cpuMsPerNotification));
         j.put("batch_cpu_ms_per_notification", round(batch.cpuMsPerNotification));
+        j.put("jit_cpu_ms_per_notification", round(perEvent.jitMsPerNotification));
+        j.put("batch_jit_cpu_ms_per_notification", round(batch.jitMsPerNotification));
+        j.put("warm_cpu_ms_per_notification", round(perEvent.warmCpuMsPerNotification));
+        j.put("batch_warm_cpu_ms_per_notification", round(batch.warmCpuMsPerNotification));
         for (ModeResult mode : new ModeResult[] {perEvent, batch}) {
             String prefix = mode == batch ? "batch_" : "";
             j.put(prefix + "service_cores", round(mode.serviceCores));
@@ -46,6 +50,14 @@ final class BenchReport {
         j.put("p99_ms", perEvent.p99Ms);
         j.put("batch_p50_ms", batch.p50Ms);
         j.put("batch_p99_ms", batch.p99Ms);
+        j.put("stream_service_cores", round(perEvent.streamServiceCores));
+        j.put("stream_machine_busy", round(perEvent.streamMachineBusy));
+        j.put("batch_stream_service_cores", round(batch.streamServiceCores));
+        j.put("batch_stream_machine_busy", round(batch.streamMachineBusy));
+        j.put("recorded_p50_ms", perEvent.recordedP50Ms);
+        j.put("recorded_p99_ms", perEvent.recordedP99Ms);
+        j.put("batch_recorded_p50_ms", batch.recordedP50Ms);
+        j.put("batch_recorded_p99_ms", batch.recordedP99Ms);
         j.put("offered_events_per_s", round(perEvent.offeredPerS));
         j.put("rss_mb", round(perEvent.rssMb));
         j.put("batch_rss_mb", round(batch.rssMb));
@@ -88,8 +100,17 @@ final class BenchReport {
         row(t, String.format("produce->SENT p50 ms @ %.0f ev/s", perEvent.offeredPerS), fmt(perEvent.p50Ms),
                 fmt(batch.p50Ms), "");
         row(t, "produce->SENT p99 ms", fmt(perEvent.p99Ms), fmt(batch.p99Ms), "< 250 (per-event)");
+        row(t, "  of which produce->recorded p50 / p99 ms", fmt(perEvent.recordedP50Ms) + "/" + fmt(perEvent.recordedP99Ms),
+                fmt(batch.recordedP50Ms) + "/" + fmt(batch.recordedP99Ms), "");
+        row(t, "  meanwhile: service cores; all cores busy %",
+                String.format("%.2f; %.0f", perEvent.streamServiceCores, 100 * perEvent.streamMachineBusy),
+                String.format("%.2f; %.0f", batch.streamServiceCores, 100 * batch.streamMachineBusy), "");
         row(t, "service CPU ms per notification", ratio(perEvent.cpuMsPerNotification),
                 ratio(batch.cpuMsPerNotification), "<= 0.25 (aim)");
+        row(t, "  of it, the JIT compiler threads", ratio(perEvent.jitMsPerNotification),
+                ratio(batch.jitMsPerNotification), "");
+        row(t, "  warm: during the latency stream", ratio(perEvent.warmCpuMsPerNotification),
+                ratio(batch.warmCpuMsPerNotification), "");
         row(t, "  cores used: service / PostgreSQL", cores(perEvent), cores(batch), "");
         row(t, "  all cores busy %", fmt(100 * perEvent.machineBusy), fmt(100 * batch.machineBusy), "");
         row(t, "peak RSS MB", fmt(perEvent.rssMb), fmt(batch.rssMb), "< 512");

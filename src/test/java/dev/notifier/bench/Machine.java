@@ -39,6 +39,26 @@ final class Machine {
     }
 
     /**
+     * CPU time the process's JIT compiler threads ({@code C1 CompilerThre}, {@code C2 CompilerThre},
+     * as the kernel names them) have used so far, in ms: the part of its CPU that is the JVM
+     * warming up rather than work, which shrinks as a run grows longer.
+     */
+    static long jitCpuMillis(long pid) {
+        long ticks = 0;
+        try (var tasks = Files.list(Path.of("/proc", String.valueOf(pid), "task"))) {
+            for (Path task : tasks.toList()) {
+                String[] f = stat(task);
+                if (f != null && f[1].matches("\\(C[12] CompilerThre.*\\)")) {
+                    ticks += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+                }
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return ticks * 10;
+    }
+
+    /**
      * CPU time PostgreSQL's processes have used so far, in ms: every live {@code postgres} process,
      * plus what the postmaster's children that already exited used (its cutime and cstime).
      */

@@ -12,6 +12,13 @@ final class ModeResult {
     double e2eEventsPerS;
     /** The service's CPU time over that same stretch, per notification sent. */
     double cpuMsPerNotification;
+    /** Of that, the JIT compiler threads' share: the JVM warming up, not the pipeline's work. */
+    double jitMsPerNotification;
+    /** The service's CPU per notification of the latency stream, which runs on the warm instance. */
+    double warmCpuMsPerNotification;
+    /** Over the latency stream: the cores the service used, and the share of all cores busy. */
+    double streamServiceCores;
+    double streamMachineBusy;
     /** Over that same stretch: the cores the service and PostgreSQL used, and the share of all cores busy. */
     double serviceCores;
     double postgresCores;
@@ -19,6 +26,9 @@ final class ModeResult {
     double offeredPerS;
     double p50Ms;
     double p99Ms;
+    /** Produce to the row recorded (the inbox transaction), of the same stream: intake's part of the latency. */
+    double recordedP50Ms;
+    double recordedP99Ms;
     double rssMb;
     double startupS;
     Map<String, Object> e2eEvidence = Map.of();

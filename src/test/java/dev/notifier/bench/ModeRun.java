@@ -45,6 +45,7 @@ final class ModeRun {
             stage.launch(name + "-pipeline", batch, jvm);
             stage.awaitFirstRecorded();
             long cpuAtFirst = Machine.cpuMillis(stage.instance().pid());
+            long jitAtFirst = Machine.jitCpuMillis(stage.instance().pid());
             long postgresAtFirst = Machine.postgresCpuMillis();
             Machine.Cpu machineAtFirst = Machine.Cpu.now();
             long wallAtFirst = System.nanoTime();
@@ -53,6 +54,7 @@ final class ModeRun {
             DbProbe probe = DbProbe.start(stage.db);
             stage.awaitSent(2L * load.events, settings.timeoutFor(load.events));
             long cpuAtLast = Machine.cpuMillis(stage.instance().pid());
+            long jitAtLast = Machine.jitCpuMillis(stage.instance().pid());
             double wallMs = (System.nanoTime() - wallAtFirst) / 1e6;
             result.serviceCores = (cpuAtLast - cpuAtFirst) / wallMs;
             result.postgresCores = (Machine.postgresCpuMillis() - postgresAtFirst) / wallMs;
@@ -61,6 +63,7 @@ final class ModeRun {
             result.e2eEventsPerS = load.events / seconds(first, stage.lastSentAt());
             result.inboxEventsPerS = load.events / seconds(first, stage.lastRecordedAt());
             result.cpuMsPerNotification = (cpuAtLast - cpuAtFirst) / (2.0 * load.events);
+            result.jitMsPerNotification = (jitAtLast - jitAtFirst) / (2.0 * load.events);
             assertThat(stage.sinks.smtpMessages()).as("emails the sink accepted").isGreaterThanOrEqualTo(load.events);
             assertThat(stage.sinks.pushRequests()).as("pushes the sink accepted").isGreaterThanOrEqualTo(load.events);
             latency(stage, load.events, result);
@@ -84,27 +87,43 @@ final class ModeRun {
         return archive;
     }
 
-    /** A stream of new events at the offered rate, each timed from its send to each of its rows' SENT. */
+    /**
+     * A stream of new events at the offered rate, each timed from its send to each of its rows' SENT;
+     * and the service's CPU per notification meanwhile, on an instance the whole-pipeline run warmed.
+     */
     private void latency(Stage stage, int alreadySent, ModeResult result) throws Exception {
         BenchLoad stream = BenchLoad.stream(stage.topic, settings.rate() * settings.latencySeconds(), 2L);
         Map<String, Long> producedAt = new ConcurrentHashMap<>();
+        long cpuBefore = Machine.cpuMillis(stage.instance().pid());
+        Machine.Cpu machineBefore = Machine.Cpu.now();
+        long wallBefore = System.nanoTime();
         ProcessKafka.publishPaced(kafka.bootstrap(), stream.records, settings.rate(),
                 record -> producedAt.put(new String(record.key(), java.nio.charset.StandardCharsets.UTF_8),
                         System.currentTimeMillis())).get();
         long lastProduced = Collections.max(producedAt.values());
         result.offeredPerS = stream.events / seconds(Collections.min(producedAt.values()), lastProduced);
         stage.awaitSent(2L * (alreadySent + stream.events), settings.timeoutFor(stream.events));
+        long cpuAfter = Machine.cpuMillis(stage.instance().pid());
+        result.warmCpuMsPerNotification = (cpuAfter - cpuBefore) / (2.0 * stream.events);
+        result.streamServiceCores = (cpuAfter - cpuBefore) / ((System.nanoTime() - wallBefore) / 1e6);
+        result.streamMachineBusy = Machine.Cpu.now().busySince(machineBefore);
         List<Long> latencies = new ArrayList<>();
-        stage.db.jdbc().query("SELECT event_id, sent_at FROM notifications", rs -> {
+        // recorded: the row's creation, in the inbox transaction; what is left after it is delivery's
+        List<Long> recorded = new ArrayList<>();
+        stage.db.jdbc().query("SELECT event_id, sent_at, created_at FROM notifications", rs -> {
             Long produced = producedAt.get(rs.getString(1));
             if (produced != null) {
                 latencies.add(rs.getTimestamp(2).getTime() - produced);
+                recorded.add(rs.getTimestamp(3).getTime() - produced);
             }
         });
         assertThat(latencies).as("timed notifications").hasSize(2 * stream.events);
         Collections.sort(latencies);
+        Collections.sort(recorded);
         result.p50Ms = percentile(latencies, 0.50);
         result.p99Ms = percentile(latencies, 0.99);
+        result.recordedP50Ms = percentile(recorded, 0.50);
+        result.recordedP99Ms = percentile(recorded, 0.99);
     }
 
     private static double seconds(long fromMillis, long toMillis) {

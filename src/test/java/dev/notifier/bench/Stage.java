@@ -26,8 +26,11 @@ import org.springframework.jdbc.datasource.SingleConnectionDataSource;
  */
 final class Stage implements AutoCloseable {
 
-    /** Consumer threads, and so pgbench clients: the service's default (NOTIFIER_KAFKA_CONSUMERS). */
-    static final int CONSUMERS = 3;
+    /**
+     * Consumer threads, and so pgbench clients: the service's default (NOTIFIER_KAFKA_CONSUMERS), or
+     * {@code -Dbench.consumers=N} to measure another.
+     */
+    static final int CONSUMERS = Integer.getInteger("bench.consumers", 3);
     private static final int PARTITIONS = 6;
 
     final TestDatabase db = new TestDatabase();
