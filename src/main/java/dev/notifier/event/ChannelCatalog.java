@@ -19,12 +19,15 @@ public final class ChannelCatalog {
     public static final String EMAIL_FIELD = "email";
 
     private final Map<Channel, String> addressFields;
+    /** Read for every event parsed: worked out once, not streamed anew each time. */
+    private final List<String> distinctAddressFields;
 
     private ChannelCatalog(Map<Channel, String> addressFields) {
         if (addressFields.isEmpty()) {
             throw new IllegalStateException("notifier.channels names no channel");
         }
         this.addressFields = Collections.unmodifiableMap(addressFields);
+        this.distinctAddressFields = addressFields.values().stream().distinct().toList();
     }
 
     /** The contract's three: EMAIL to {@code email}, PUSH to {@code pushToken}, LINE to {@code lineUserId}. */
@@ -84,7 +87,7 @@ public final class ChannelCatalog {
 
     /** Every address field, once, in the channels' order. */
     public List<String> addressFields() {
-        return addressFields.values().stream().distinct().toList();
+        return distinctAddressFields;
     }
 
     /** The channel's address in the recipient, or {@code null}. */
