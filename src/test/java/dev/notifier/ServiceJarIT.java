@@ -75,10 +75,10 @@ class ServiceJarIT {
     @Test
     void shouldStartThePackagedRoutesWithoutAClasspathWildcard() throws Exception {
         Path withRoutes = Files.createTempDirectory("notifier-jar-it-");
+        Path routes = Files.createDirectories(withRoutes.resolve("routes"));
         try (java.util.stream.Stream<Path> files = Files.list(Path.of("routes"))) {
             for (Path file : files.toList()) {
-                Files.createDirectories(withRoutes.resolve("routes"));
-                Files.copy(file, withRoutes.resolve("routes").resolve(file.getFileName()));
+                Files.copy(file, routes.resolve(file.getFileName()));
             }
         }
         try (dev.notifier.support.TestDatabase db = new dev.notifier.support.TestDatabase()) {

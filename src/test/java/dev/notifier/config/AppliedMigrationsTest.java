@@ -9,6 +9,9 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 /**
@@ -29,33 +32,25 @@ class AppliedMigrationsTest extends DatabaseTestBase {
         assertThat(AppliedMigrations.allApplied(db.jdbc().getDataSource())).isTrue();
     }
 
-    @Test
-    void shouldRunFlywayForAMigrationNotAppliedYet() {
-        db.jdbc().update("DELETE FROM flyway_schema_history WHERE installed_rank = (SELECT max(installed_rank) FROM flyway_schema_history)");
-
-        assertThat(AppliedMigrations.allApplied(db.jdbc().getDataSource())).isFalse();
+    /** Each a way the history can differ from the packaged migrations: each must make Flyway run. */
+    static Stream<Arguments> historiesFlywayMustSee() {
+        return Stream.of(
+                Arguments.of("a migration not applied yet",
+                        "DELETE FROM flyway_schema_history WHERE installed_rank = (SELECT max(installed_rank) FROM flyway_schema_history)"),
+                Arguments.of("a file changed since it was applied",
+                        "UPDATE flyway_schema_history SET checksum = checksum + 1 WHERE version = '3'"),
+                Arguments.of("a failed migration", "UPDATE flyway_schema_history SET success = FALSE WHERE version = '2'"),
+                Arguments.of("a migration this jar does not hold",
+                        "INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, checksum,"
+                                + " installed_by, execution_time, success) VALUES (99, '99', 'newer', 'SQL', 'V99__newer.sql', 1, 'x', 1, TRUE)"));
     }
 
-    @Test
-    void shouldRunFlywayForAFileChangedSinceItWasApplied() {
-        db.jdbc().update("UPDATE flyway_schema_history SET checksum = checksum + 1 WHERE version = '3'");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("historiesFlywayMustSee")
+    void shouldRunFlywayWhenTheHistoryDiffers(String history, String change) {
+        db.jdbc().update(change);
 
-        assertThat(AppliedMigrations.allApplied(db.jdbc().getDataSource())).isFalse();
-    }
-
-    @Test
-    void shouldRunFlywayAfterAFailedMigration() {
-        db.jdbc().update("UPDATE flyway_schema_history SET success = FALSE WHERE version = '2'");
-
-        assertThat(AppliedMigrations.allApplied(db.jdbc().getDataSource())).isFalse();
-    }
-
-    @Test
-    void shouldRunFlywayForAMigrationThisJarDoesNotHold() {
-        db.jdbc().update("INSERT INTO flyway_schema_history (installed_rank, version, description, type, script, checksum,"
-                + " installed_by, execution_time, success) VALUES (99, '99', 'newer', 'SQL', 'V99__newer.sql', 1, 'x', 1, TRUE)");
-
-        assertThat(AppliedMigrations.allApplied(db.jdbc().getDataSource())).isFalse();
+        assertThat(AppliedMigrations.allApplied(db.jdbc().getDataSource())).as(history).isFalse();
     }
 
     /** A database a migration behind is migrated; one with all of them is left as it is, and reads as complete. */
@@ -64,7 +59,7 @@ class AppliedMigrationsTest extends DatabaseTestBase {
         try (TestDatabase behind = new TestDatabase()) {
             DriverManagerDataSource dataSource = new DriverManagerDataSource(behind.url(), TestDatabase.USER, "");
             int latest = AppliedMigrations.packaged().keySet().stream().mapToInt(Integer::parseInt).max().orElseThrow();
-            Flyway.configure().dataSource(dataSource).locations("classpath:db/migration")
+            Flyway.configure().dataSource(dataSource).locations("classpath:" + AppliedMigrations.LOCATION)
                     .target(String.valueOf(latest - 1)).load().migrate();
             assertThat(AppliedMigrations.allApplied(dataSource)).isFalse();
 
