@@ -30,14 +30,13 @@ class BenchmarkIT {
         report.events = settings.events();
         report.duplicates = settings.events() / 10;
         try (StandardSinks sinks = new StandardSinks()) {
-            report.smtpSink = SinkCapacity.smtp(sinks.smtpPort, SENDERS, Duration.ofSeconds(5));
-            report.pushSink = SinkCapacity.push(sinks.pushUrl(), SENDERS, Duration.ofSeconds(5));
+            report.smtpSink = SinkCapacity.smtp(sinks.smtpPort, SENDERS, Duration.ofSeconds(5),
+                    () -> Machine.treeCpuMillis(sinks.smtpPid()));
+            report.pushSink = SinkCapacity.push(sinks.pushUrl(), SENDERS, Duration.ofSeconds(5),
+                    () -> Machine.treeCpuMillis(sinks.nginxPid()));
         }
         String payload = BenchLoad.storedPayload();
-        if (Boolean.getBoolean("bench.skip-ceilings")) {
-            report.inboxCeiling = Double.NaN;
-            report.lifecycleCeiling = Double.NaN;
-        } else {
+        if (!Boolean.getBoolean("bench.skip-ceilings")) {
             measureCeilings(report, settings, payload);
         }
         try (KafkaBrokerProcess kafka = new KafkaBrokerProcess(Files.createTempDirectory("notifier-bench"),
@@ -55,10 +54,10 @@ class BenchmarkIT {
     }
 
     private static void measureCeilings(BenchReport report, BenchSettings settings, String payload) throws Exception {
-        report.inboxCeiling = PgBench.eventsPerSecond("inbox-transaction.sql", Stage.CONSUMERS, settings.ceilingSeconds(),
+        report.inbox = PgBench.measure("inbox-transaction.sql", Stage.CONSUMERS, settings.ceilingSeconds(),
                 payload, settings.logDir());
         report.lifecycleClients = Stage.CONSUMERS + SENDERS;
-        report.lifecycleCeiling = PgBench.eventsPerSecond("lifecycle.sql", report.lifecycleClients,
+        report.lifecycle = PgBench.measure("lifecycle.sql", report.lifecycleClients,
                 settings.ceilingSeconds(), payload, settings.logDir());
     }
 }

@@ -59,6 +59,22 @@ final class Machine {
     }
 
     /**
+     * CPU time a process and its live descendants have used so far, in ms, from /proc (readable
+     * whichever user they run as): a sink's, nginx's workers included.
+     */
+    static long treeCpuMillis(long pid) {
+        long ticks = 0;
+        for (long p : java.util.stream.Stream.concat(java.util.stream.Stream.of(pid),
+                ProcessHandle.of(pid).stream().flatMap(ProcessHandle::descendants).map(ProcessHandle::pid)).toList()) {
+            String[] f = stat(Path.of("/proc", String.valueOf(p)));
+            if (f != null) {
+                ticks += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            }
+        }
+        return ticks * 10;
+    }
+
+    /**
      * CPU time PostgreSQL's processes have used so far, in ms: every live {@code postgres} process,
      * plus what the postmaster's children that already exited used (its cutime and cstime).
      */
@@ -111,6 +127,14 @@ final class Machine {
             } catch (IOException e) {
                 return new Cpu(0, 0);
             }
+        }
+
+        /**
+         * CPU time every core spent at work since {@code earlier}, in ms: the whole machine's cost of
+         * what ran meanwhile, whichever process it was.
+         */
+        long busyMillisSince(Cpu earlier) {
+            return (busy - earlier.busy) * 10;
         }
 
         /** Share of all cores busy since {@code earlier}, 0..1. */

@@ -23,6 +23,12 @@ final class ModeResult {
     double serviceCores;
     double postgresCores;
     double machineBusy;
+    /**
+     * Over that same stretch, per event: every core's busy time (the service, PostgreSQL, the broker,
+     * the sinks, the harness), and PostgreSQL's part of it. Set beside a ceiling's, what one event costs.
+     */
+    double machineCpuMsPerEvent;
+    double postgresCpuMsPerEvent;
     double offeredPerS;
     double p50Ms;
     double p99Ms;

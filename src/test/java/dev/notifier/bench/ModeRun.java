@@ -56,9 +56,13 @@ final class ModeRun {
             long cpuAtLast = Machine.cpuMillis(stage.instance().pid());
             long jitAtLast = Machine.jitCpuMillis(stage.instance().pid());
             double wallMs = (System.nanoTime() - wallAtFirst) / 1e6;
+            long postgresMs = Machine.postgresCpuMillis() - postgresAtFirst;
+            Machine.Cpu machineAtLast = Machine.Cpu.now();
             result.serviceCores = (cpuAtLast - cpuAtFirst) / wallMs;
-            result.postgresCores = (Machine.postgresCpuMillis() - postgresAtFirst) / wallMs;
-            result.machineBusy = Machine.Cpu.now().busySince(machineAtFirst);
+            result.postgresCores = postgresMs / wallMs;
+            result.machineBusy = machineAtLast.busySince(machineAtFirst);
+            result.machineCpuMsPerEvent = machineAtLast.busyMillisSince(machineAtFirst) / (double) load.events;
+            result.postgresCpuMsPerEvent = postgresMs / (double) load.events;
             result.e2eEvidence = probe.stop(load.events);
             result.e2eEventsPerS = load.events / seconds(first, stage.lastSentAt());
             result.inboxEventsPerS = load.events / seconds(first, stage.lastRecordedAt());

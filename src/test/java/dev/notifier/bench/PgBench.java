@@ -21,6 +21,19 @@ import org.flywaydb.core.Flyway;
 final class PgBench {
 
     private static final Pattern TPS = Pattern.compile("tps = ([0-9.]+) \\(without initial connection time\\)");
+    private static final Pattern TRANSACTIONS = Pattern.compile("number of transactions actually processed: ([0-9]+)");
+
+    /**
+     * @param eventsPerS        committed transactions per second, one per event
+     * @param machineCpuMsPerEvent every core's busy time per event meanwhile (PostgreSQL, pgbench
+     *                          itself, anything else that ran): what one event costs the machine at
+     *                          this ceiling
+     * @param postgresCpuMsPerEvent PostgreSQL's processes' part of it
+     */
+    record Ceiling(double eventsPerS, double machineCpuMsPerEvent, double postgresCpuMsPerEvent) {
+
+        static final Ceiling NOT_MEASURED = new Ceiling(Double.NaN, Double.NaN, Double.NaN);
+    }
 
     private PgBench() {
     }
@@ -28,9 +41,9 @@ final class PgBench {
     /**
      * @param script  a resource under {@code bench/}
      * @param payload the stored event JSON, bound as {@code :payload}
-     * @return committed transactions per second, one per event
+     * @return committed transactions per second, one per event, and their CPU
      */
-    static double eventsPerSecond(String script, int clients, int seconds, String payload, Path logDir) throws Exception {
+    static Ceiling measure(String script, int clients, int seconds, String payload, Path logDir) throws Exception {
         try (TestDatabase db = new TestDatabase()) {
             Flyway.configure().dataSource(db.url(), TestDatabase.USER, "").locations("classpath:db/migration").load().migrate();
             Path scriptFile = Files.createTempFile("notifier-bench-", ".sql");
@@ -42,13 +55,19 @@ final class PgBench {
                     "-U", TestDatabase.USER, "-n", "-M", "prepared", "-c", String.valueOf(clients),
                     "-j", String.valueOf(clients), "-T", String.valueOf(seconds), "-D", "payload=" + payload,
                     "-f", scriptFile.toString(), db.name());
+            Machine.Cpu machineBefore = Machine.Cpu.now();
+            long postgresBefore = Machine.postgresCpuMillis();
             String output = run(command, logDir.resolve("pgbench-" + script.replace(".sql", "") + ".log"));
+            long postgresMs = Machine.postgresCpuMillis() - postgresBefore;
+            long machineMs = Machine.Cpu.now().busyMillisSince(machineBefore);
             Files.deleteIfExists(scriptFile);
             Matcher tps = TPS.matcher(output);
-            if (!tps.find()) {
-                throw new IllegalStateException("pgbench printed no tps line:\n" + output);
+            Matcher transactions = TRANSACTIONS.matcher(output);
+            if (!tps.find() || !transactions.find()) {
+                throw new IllegalStateException("pgbench printed no tps or transactions line:\n" + output);
             }
-            return Double.parseDouble(tps.group(1));
+            double events = Math.max(Long.parseLong(transactions.group(1)), 1);
+            return new Ceiling(Double.parseDouble(tps.group(1)), machineMs / events, postgresMs / events);
         }
     }
 
