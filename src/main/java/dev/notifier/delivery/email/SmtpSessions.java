@@ -21,6 +21,8 @@ final class SmtpSessions {
         p.setProperty(prefix + "connectiontimeout", timeout);
         p.setProperty(prefix + "timeout", timeout);
         p.setProperty(prefix + "writetimeout", timeout);
+        // one timer for every connection's write timeout, which a write never has to wake
+        p.put(prefix + "executor.writetimeout", WriteTimeoutTimer.SHARED);
         // MAIL FROM as configured, not parsed back out of each message's From header
         p.setProperty(prefix + "from", settings.from());
         // RCPT TO and MAIL FROM in UTF-8, with the SMTPUTF8 parameter when the server offers it;
