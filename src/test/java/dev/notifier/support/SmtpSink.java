@@ -214,7 +214,8 @@ public final class SmtpSink implements AutoCloseable {
         return messageId;
     }
 
-    private static void reply(OutputStream out, String line) throws IOException {
+    /** One SMTP reply line, sent at once: for a hand-made server in a test as well. */
+    public static void reply(OutputStream out, String line) throws IOException {
         out.write((line + "\r\n").getBytes(StandardCharsets.US_ASCII));
         out.flush();
     }

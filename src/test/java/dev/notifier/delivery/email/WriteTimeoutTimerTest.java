@@ -129,29 +129,24 @@ class WriteTimeoutTimerTest {
                 client = server.accept();
                 BufferedReader in = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.US_ASCII));
                 OutputStream out = client.getOutputStream();
-                reply(out, "220 stops-reading ESMTP");
+                SmtpSink.reply(out, "220 stops-reading ESMTP");
                 String line;
                 while ((line = in.readLine()) != null) {
                     String command = line.length() >= 4 ? line.substring(0, 4).toUpperCase() : line;
                     switch (command) {
-                        case "EHLO", "HELO" -> reply(out, "250 stops-reading");
+                        case "EHLO", "HELO" -> SmtpSink.reply(out, "250 stops-reading");
                         case "DATA" -> {
-                            reply(out, "354 go ahead");
+                            SmtpSink.reply(out, "354 go ahead");
                             dataAccepted.countDown();
                             // and never read again: the client's writes pile up until its socket is closed
                             new CountDownLatch(1).await();
                         }
-                        default -> reply(out, "250 ok");
+                        default -> SmtpSink.reply(out, "250 ok");
                     }
                 }
             } catch (Exception e) {
                 // closed by the test
             }
-        }
-
-        private static void reply(OutputStream out, String line) throws IOException {
-            out.write((line + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.flush();
         }
 
         @Override
