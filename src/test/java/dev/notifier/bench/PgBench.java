@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.flywaydb.core.Flyway;
 
 /**
  * The database's own ceiling: PostgreSQL's pgbench running Notifier's inbox transaction (a script
@@ -45,7 +44,7 @@ final class PgBench {
      */
     static Ceiling measure(String script, int clients, int seconds, String payload, Path logDir) throws Exception {
         try (TestDatabase db = new TestDatabase()) {
-            Flyway.configure().dataSource(db.url(), TestDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+            db.migrate();
             Path scriptFile = Files.createTempFile("notifier-bench-", ".sql");
             try (InputStream in = PgBench.class.getResourceAsStream("/bench/" + script)) {
                 Files.write(scriptFile, in.readAllBytes());

@@ -53,8 +53,7 @@ final class Stage implements AutoCloseable {
         group = "notifier-bench-" + suffix;
         kafka.createTopic(topic, PARTITIONS);
         // a deployment's database is migrated already: start-up is measured without the first migration
-        org.flywaydb.core.Flyway.configure().dataSource(db.url(), TestDatabase.USER, "").locations("classpath:db/migration")
-                .load().migrate();
+        db.migrate();
         kafka.createTopic(topic + ".dlq", 1);
         admin = kafka.admin();
         pollingConnection = new SingleConnectionDataSource(db.url(), TestDatabase.USER, "", true);

@@ -4,10 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.notifier.support.DatabaseTestBase;
-import dev.notifier.support.TestDatabase;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +16,7 @@ class ColumnLimitsTest extends DatabaseTestBase {
 
     @BeforeEach
     void migrate() {
-        Flyway.configure().dataSource(db.url(), TestDatabase.USER, "").locations("classpath:db/migration").load()
-                .migrate();
+        db.migrate();
         boundedColumns = db.jdbc().queryForList("""
                         SELECT table_name || '.' || column_name AS name, character_maximum_length AS width
                         FROM information_schema.columns

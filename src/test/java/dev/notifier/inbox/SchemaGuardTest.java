@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.notifier.support.DatabaseTestBase;
-import dev.notifier.support.TestDatabase;
 import javax.sql.DataSource;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -36,8 +34,7 @@ class SchemaGuardTest extends DatabaseTestBase {
 
         @BeforeEach
         void migrate() {
-            Flyway.configure().dataSource(db.url(), TestDatabase.USER, "").locations("classpath:db/migration").load()
-                    .migrate();
+            db.migrate();
         }
 
         @Test

@@ -23,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -67,7 +66,7 @@ class ScaleBenchmarkIT {
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("rows", rows);
         try (TestDatabase db = new TestDatabase()) {
-            Flyway.configure().dataSource(db.url(), TestDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+            db.migrate();
             // one connection, as the service's pool keeps them: the reads are timed, not connecting
             org.springframework.jdbc.datasource.SingleConnectionDataSource connection =
                     new org.springframework.jdbc.datasource.SingleConnectionDataSource(db.url(), TestDatabase.USER, "", true);

@@ -10,7 +10,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.UUID;
-import org.flywaydb.core.Flyway;
 
 /**
  * The service's schema in a test database, and events written into it the way record-event writes
@@ -24,7 +23,7 @@ public final class RecordedEvents {
 
     public RecordedEvents(TestDatabase db) {
         this.db = db;
-        Flyway.configure().dataSource(db.url(), TestDatabase.USER, "").locations("classpath:db/migration").load().migrate();
+        db.migrate();
     }
 
     /** What a command needs to reach this database. */

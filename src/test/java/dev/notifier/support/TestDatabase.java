@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.flywaydb.core.Flyway;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
@@ -30,6 +31,11 @@ public final class TestDatabase implements AutoCloseable {
 
     public String name() {
         return name;
+    }
+
+    /** Flyway's migrations from where the service packages them (AppliedMigrations.LOCATION), as on a first start. */
+    public void migrate() {
+        Flyway.configure().dataSource(url(), USER, "").locations("classpath:db/migration").load().migrate();
     }
 
     public JdbcTemplate jdbc() {
