@@ -10,6 +10,9 @@ import java.util.Map;
 /** What the machine and a process used, read from /proc (Linux). */
 final class Machine {
 
+    /** USER_HZ is 100 on Linux: /proc counts CPU time in hundredths of a second. */
+    private static final long MILLIS_PER_TICK = 10;
+
     private Machine() {
     }
 
@@ -49,13 +52,13 @@ final class Machine {
             for (Path task : tasks.toList()) {
                 String[] f = stat(task);
                 if (f != null && f[1].matches("\\(C[12] CompilerThre.*\\)")) {
-                    ticks += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+                    ticks += cpuTicks(f);
                 }
             }
         } catch (IOException e) {
             return -1;
         }
-        return ticks * 10;
+        return ticks * MILLIS_PER_TICK;
     }
 
     /**
@@ -68,10 +71,10 @@ final class Machine {
                 ProcessHandle.of(pid).stream().flatMap(ProcessHandle::descendants).map(ProcessHandle::pid)).toList()) {
             String[] f = stat(Path.of("/proc", String.valueOf(p)));
             if (f != null) {
-                ticks += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+                ticks += cpuTicks(f);
             }
         }
-        return ticks * 10;
+        return ticks * MILLIS_PER_TICK;
     }
 
     /**
@@ -87,14 +90,18 @@ final class Machine {
         }
         long ticks = 0;
         for (String[] f : postgres.values()) {
-            ticks += Long.parseLong(f[13]) + Long.parseLong(f[14]);
+            ticks += cpuTicks(f);
             if (!postgres.containsKey(f[3])) {
                 // the postmaster: its parent is not PostgreSQL
                 ticks += Long.parseLong(f[15]) + Long.parseLong(f[16]);
             }
         }
-        // USER_HZ is 100 on Linux
-        return ticks * 10;
+        return ticks * MILLIS_PER_TICK;
+    }
+
+    /** utime + stime of a /proc stat line: the CPU the process or thread itself used, in clock ticks. */
+    private static long cpuTicks(String[] stat) {
+        return Long.parseLong(stat[13]) + Long.parseLong(stat[14]);
     }
 
     /** /proc/PID/stat split into fields (field 2, the name, kept whole), or null if not readable. */
@@ -134,7 +141,7 @@ final class Machine {
          * what ran meanwhile, whichever process it was.
          */
         long busyMillisSince(Cpu earlier) {
-            return (busy - earlier.busy) * 10;
+            return (busy - earlier.busy) * MILLIS_PER_TICK;
         }
 
         /** Share of all cores busy since {@code earlier}, 0..1. */

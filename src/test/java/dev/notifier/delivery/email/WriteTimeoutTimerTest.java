@@ -78,13 +78,13 @@ class WriteTimeoutTimerTest {
             }
             assertThat(received).hasSize(20);
         }
-        assertThat(session()).as("the timer the session hands to Angus Mail").isSameAs(WriteTimeoutTimer.SHARED);
+        assertThat(writeTimeoutExecutor()).as("the timer the session hands to Angus Mail").isSameAs(WriteTimeoutTimer.SHARED);
         // every write's task cancelled and removed; the keep-ahead task stays (other tests may be writing now)
         await().atMost(Duration.ofSeconds(10))
                 .until(() -> ((ScheduledThreadPoolExecutor) WriteTimeoutTimer.SHARED).getQueue().size() == 1);
     }
 
-    private static Object session() {
+    private static Object writeTimeoutExecutor() {
         return SmtpSessions.properties(settings(), "smtp").get("mail.smtp.executor.writetimeout");
     }
 
