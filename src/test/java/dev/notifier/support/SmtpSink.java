@@ -1,6 +1,7 @@
 package dev.notifier.support;
 
 import java.io.BufferedReader;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -200,11 +201,18 @@ public final class SmtpSink implements AutoCloseable {
         return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1));
     }
 
-    /** Reads the message up to the lone dot; its Message-ID header, if any. */
+    /**
+     * Reads the message up to the lone dot; its Message-ID header, if any. A client that goes away
+     * before the dot (killed mid-message) has not sent a message, and none is accepted, as a real
+     * server would not.
+     */
     private static String readMessageId(BufferedReader in) throws IOException {
         String messageId = null;
         boolean inHeaders = true;
-        for (String line = in.readLine(); line != null && !line.equals("."); line = in.readLine()) {
+        for (String line = in.readLine(); !".".equals(line); line = in.readLine()) {
+            if (line == null) {
+                throw new EOFException("the client went away before the end of its message");
+            }
             if (line.isEmpty()) {
                 inHeaders = false;
             } else if (inHeaders && line.regionMatches(true, 0, "Message-ID:", 0, 11)) {
