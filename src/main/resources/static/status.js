@@ -110,6 +110,7 @@ function timeline(history) {
     for (const a of n.history) {
       steps.push(el("li", { "data-step": "attempt", "data-channel": n.channel },
         n.channel + " attempt " + a.attempt + " " + when(a.at) + ": ", status(a.outcome),
+        a.claimLost ? " (its claim had been taken over: not this row's outcome)" : "",
         a.error ? el("span", { class: "error" }, " — " + a.error) : ""));
     }
     steps.push(el("li", { "data-step": "final", "data-channel": n.channel },

@@ -93,7 +93,7 @@ class QueryPlanTest extends DatabaseTestBase {
                 query("retry poller: due retries and expired claims", NotificationStates.findDue(3), NOW, NOW,
                         "'EMAIL'", "'PUSH'", "'LINE'", "50"),
                 query("retry poller: claim", NotificationStates.CLAIM_DUE, NOW, "'t'", NOW, EVENT, "'EMAIL'"),
-                query("delivery: outcome", NotificationStates.MARK_SENT, NOW, NOW, EVENT, "'EMAIL'"),
+                query("delivery: outcome", NotificationStates.MARK_SENT, NOW, NOW, EVENT, "'EMAIL'", "'t'"),
                 query("retention: events to purge", NotificationPurge.FIND_EVENTS, "now() - interval '20 days'",
                         "now() - interval '20 days'", "1000"),
                 query("retention: delete an event's rows", NotificationPurge.DELETE_ROWS, EVENT, NOW),

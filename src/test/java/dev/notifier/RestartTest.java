@@ -35,7 +35,16 @@ class RestartTest extends PipelineTestBase {
         TestKafka.send(topic, records);
         Map<String, String> settings = settings();
         settings.put("camel.main.shutdown-timeout", "1");
-        settings.put("notifier.delivery.lease-seconds", "2");
+        // a short claim, so the restarted instance takes over the stopped one's at once; every send's
+        // timeouts fit in it (the start checks)
+        settings.put("notifier.delivery.lease-seconds", "10");
+        settings.put("notifier.smtp.timeout-millis", "500");
+        settings.put("notifier.smtp.connection-wait-millis", "500");
+        settings.put("camel.component.http.connection-request-timeout", "500");
+        for (String channel : List.of("push", "line")) {
+            settings.put("notifier." + channel + ".connect-timeout-millis", "500");
+            settings.put("notifier." + channel + ".read-timeout-millis", "1500");
+        }
 
         RunningNotifier first = RunningNotifier.start(settings);
         await().atMost(Duration.ofSeconds(60)).until(() -> sentCount() >= 40);

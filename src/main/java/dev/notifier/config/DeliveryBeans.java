@@ -12,6 +12,7 @@ import dev.notifier.delivery.email.SmtpSender;
 import dev.notifier.delivery.email.SmtpSettings;
 import dev.notifier.delivery.http.HttpChannel;
 import dev.notifier.delivery.http.HttpChannels;
+import dev.notifier.delivery.http.HttpConnections;
 import dev.notifier.delivery.template.MessageModel;
 import dev.notifier.delivery.template.SampleEvents;
 import dev.notifier.delivery.template.Templates;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Processor;
+import org.apache.camel.component.http.HttpComponent;
 import org.apache.camel.component.mail.MailComponent;
 import org.apache.camel.spi.Registry;
 
@@ -62,11 +64,6 @@ final class DeliveryBeans {
         DeliveryLedger ledger = shutdown.closeFirst(new DeliveryLedger(database.dataSource, database.transactions,
                 p.getInt("notifier.delivery.ledger-batch-size", 200), schedule, parser));
         registry.bind("deliveryLedger", ledger);
-        registry.bind("checkClaim", (Processor) exchange -> {
-            ClaimedNotification claimed = exchange.getMessage().getBody(ClaimedNotification.class);
-            LogContext.enter(exchange, claimed.key().eventId(), claimed.key().channel());
-            exchange.setProperty("claimHeld", ledger.holdsClaim(claimed));
-        });
         rows = new NotificationRows(database.dataSource, parser, new dev.notifier.inbox.ChannelPlanner(parser.channels()), schedule);
         registry.bind("notificationRows", rows);
         registry.bind("recordNotifications", (Processor) rows::record);
@@ -83,6 +80,11 @@ final class DeliveryBeans {
         });
 
         Outcomes outcomes = new Outcomes(ledger, schedule, new DeliveryFailures(), observer());
+        registry.bind("checkClaim", (Processor) exchange -> {
+            ClaimedNotification claimed = exchange.getMessage().getBody(ClaimedNotification.class);
+            LogContext.enter(exchange, claimed.key().eventId(), claimed.key().channel());
+            outcomes.checkClaim(exchange);
+        });
         registry.bind("settleAttempt", (Processor) outcomes::settle);
         registry.bind("markSent", (Processor) outcomes::markSent);
         registry.bind("markFailed", (Processor) outcomes::markFailed);
@@ -131,7 +133,8 @@ final class DeliveryBeans {
                 p.find("notifier.smtp.truststore-password").orElse(null), utf8,
                 Duration.ofMillis(p.getLong("notifier.smtp.timeout-millis", 10_000)),
                 p.getInt("notifier.smtp.connections", 16), p.getInt("notifier.smtp.messages-per-connection", 100),
-                Duration.ofMillis(p.getLong("notifier.smtp.idle-millis", 10_000)))));
+                Duration.ofMillis(p.getLong("notifier.smtp.idle-millis", 10_000)),
+                Duration.ofMillis(p.getLong("notifier.smtp.connection-wait-millis", 5_000)))));
         registry.bind("smtpSender", sender);
         // credentials live on the component, not in an endpoint URI that could be logged; without a
         // user camel-mail must not attempt AUTH at all
@@ -149,6 +152,13 @@ final class DeliveryBeans {
             if (!channel.equals(Channel.EMAIL)) {
                 channels.put(channel, HttpChannel.from(channel, p::find));
             }
+        }
+        // one pool of connections for every HTTP provider, under both of camel-http's schemes: it binds each
+        // connection to the send that uses it, so the send's deadline can cut it off
+        var connections = HttpConnections.pool(p.getInt("notifier.http-client.connections-per-provider", 16),
+                p.getInt("notifier.http-client.max-connections", 200));
+        for (String scheme : List.of("http", "https")) {
+            context.getComponent(scheme, HttpComponent.class).setClientConnectionManager(connections);
         }
         HttpChannels http = new HttpChannels(channels, parser.channels(), templates);
         registry.bind("composeHttpRequest", (Processor) http::compose);
@@ -173,6 +183,14 @@ final class DeliveryBeans {
                 DeliveryObserver target = target();
                 if (target != null) {
                     target.retried(notification);
+                }
+            }
+
+            @Override
+            public void claimLost(ClaimedNotification notification) {
+                DeliveryObserver target = target();
+                if (target != null) {
+                    target.claimLost(notification);
                 }
             }
 

@@ -39,10 +39,11 @@ public final class ChannelRoutes extends RouteBuilder {
 
             @Override
             public void onCamelContextStarted(CamelContext context, boolean alreadyStarted) {
-                // the routes run, with their endpoints: does each send fit in its claim?
+                // the routes run, with their endpoints: how long may a send take, and does it fit in its
+                // claim? (no smtpSender: a deployment without email)
                 DeliverySchedule schedule = context.getRegistry().lookupByNameAndType("deliverySchedule", DeliverySchedule.class);
                 SmtpSender smtp = context.getRegistry().lookupByNameAndType("smtpSender", SmtpSender.class);
-                SendWithinLease.check(context, schedule.lease(), smtp.settings().timeout());
+                SendWithinLease.check(context, schedule, smtp);
             }
         });
     }

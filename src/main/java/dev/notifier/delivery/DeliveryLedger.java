@@ -52,31 +52,37 @@ public class DeliveryLedger implements AutoCloseable {
     }
 
     /**
-     * Whether this sender still holds the claim, right before it sends. A claim with time to spare
-     * cannot have been taken over and is kept as it is; one close to its end (it waited in a queue or
-     * for a provider) is renewed, fenced by its token, and false means another sender has it now.
+     * The claim this sender holds, right before it sends, with enough of it left for the send; null when
+     * another sender has taken it over. A claim with more left than the longest send needs
+     * ({@link DeliverySchedule#renewWithin}) cannot have been taken over and is kept as it is; one closer
+     * to its end (it waited in a queue or for a provider) is renewed, fenced by its token.
      */
-    public boolean holdsClaim(ClaimedNotification notification) {
+    public ClaimedNotification holdClaim(ClaimedNotification notification) {
         if (notification.claimedUntil().isAfter(Instant.now().plus(schedule.renewWithin()))) {
-            return true;
+            return notification;
         }
-        return writes.write(new Statement(RENEW, ts(schedule.claimUntil().toInstant()), notification.key().eventId(),
+        Instant until = schedule.claimUntil().toInstant();
+        boolean renewed = writes.write(new Statement(RENEW, ts(until), notification.key().eventId(),
                 notification.key().channel(), notification.claimToken()))[0] == 1;
+        return renewed ? notification.renewedUntil(until) : null;
     }
 
-    public void sent(ClaimedNotification n, Instant at) {
-        writes.write(new Statement(MARK_SENT, ts(at), ts(at), n.key().eventId(), n.key().channel()),
-                attempt(n, "SENT", null, at));
+    /** @return whether the claim was still this sender's: otherwise the row was left as its current claim has it */
+    public boolean sent(ClaimedNotification n, Instant at) {
+        return writes.write(new Statement(MARK_SENT, ts(at), ts(at), n.key().eventId(), n.key().channel(), n.claimToken()),
+                attempt(n, "SENT", null, at))[0] == 1;
     }
 
-    public void failed(ClaimedNotification n, String reason, Instant at) {
-        writes.write(new Statement(MARK_FAILED, reason, ts(at), n.key().eventId(), n.key().channel(), n.claimToken()),
-                attempt(n, "FAILED", reason, at));
+    /** @return whether the claim was still this sender's: otherwise the row was left as its current claim has it */
+    public boolean failed(ClaimedNotification n, String reason, Instant at) {
+        return writes.write(new Statement(MARK_FAILED, reason, ts(at), n.key().eventId(), n.key().channel(), n.claimToken()),
+                attempt(n, "FAILED", reason, at))[0] == 1;
     }
 
-    public void retry(ClaimedNotification n, String reason, Instant next, Instant at) {
-        writes.write(new Statement(MARK_RETRY, ts(next), reason, ts(at), n.key().eventId(), n.key().channel(),
-                n.claimToken()), attempt(n, "RETRY", reason, at));
+    /** @return whether the claim was still this sender's: otherwise the row was left as its current claim has it */
+    public boolean retry(ClaimedNotification n, String reason, Instant next, Instant at) {
+        return writes.write(new Statement(MARK_RETRY, ts(next), reason, ts(at), n.key().eventId(), n.key().channel(),
+                n.claimToken()), attempt(n, "RETRY", reason, at))[0] == 1;
     }
 
     /** A claim no sender took: back to PENDING, due at {@code retryAt}, the attempt it counted given back. */
@@ -154,9 +160,10 @@ public class DeliveryLedger implements AutoCloseable {
                 rs.getObject("created_at", OffsetDateTime.class).toInstant(), event, unreadable);
     }
 
+    /** The attempt's history row, written after its outcome: {@code claim_lost} when that outcome changed no row. */
     private static Statement attempt(ClaimedNotification n, String outcome, String error, Instant at) {
-        return new Statement(RECORD_ATTEMPT, n.key().eventId(), n.key().channel(), n.attempt(), outcome, error, ts(at),
-                n.claimToken());
+        return new Statement(RECORD_ATTEMPT, earlier -> new Object[] {n.key().eventId(), n.key().channel(), n.attempt(),
+                outcome, error, ts(at), n.claimToken(), earlier[0] == 0});
     }
 
     static Timestamp ts(Instant instant) {

@@ -8,4 +8,8 @@ public interface DeliveryObserver {
     void sent(ClaimedNotification notification, Instant at);
 
     void retried(ClaimedNotification notification);
+
+    /** An outcome that came after its claim had been taken over, and so changed nothing on the row. */
+    default void claimLost(ClaimedNotification notification) {
+    }
 }

@@ -24,6 +24,7 @@ public class DeliverySchedule {
     private final Duration lease;
     private final int maxAttempts;
     private final Duration maxAge;
+    private volatile Duration renewWithin;
 
     public DeliverySchedule(Duration retryBase, Duration retryMax, Duration lease) {
         this(retryBase, retryMax, lease, DEFAULT_MAX_ATTEMPTS, DEFAULT_MAX_AGE);
@@ -38,10 +39,7 @@ public class DeliverySchedule {
         this.lease = lease;
         this.maxAttempts = maxAttempts;
         this.maxAge = maxAge;
-    }
-
-    public Date now() {
-        return new Date();
+        this.renewWithin = lease.dividedBy(2);
     }
 
     /** A SENDING claim taken now is someone else's to take over after this. */
@@ -87,9 +85,33 @@ public class DeliverySchedule {
         return lease;
     }
 
-    /** A claim with less than this left is renewed before its send: it may have waited in a queue. */
+    /**
+     * How long before its claim ends a send must be over ({@link SendDeadline}): the time to record its
+     * outcome while the claim is still its own, and for the clocks of instances to differ. 5 s, or a
+     * tenth of a lease shorter than 50 s.
+     */
+    public Duration margin() {
+        Duration tenth = lease.dividedBy(10);
+        return tenth.compareTo(Duration.ofSeconds(5)) < 0 ? tenth : Duration.ofSeconds(5);
+    }
+
+    /**
+     * A claim with less than this left is renewed before its send: it may have waited in a queue. Half
+     * the lease until {@link #longestSend} is known.
+     */
     public Duration renewWithin() {
-        return lease.dividedBy(2);
+        return renewWithin;
+    }
+
+    /**
+     * The longest any send may take, by the timeouts of the routes' endpoints (SendWithinLease): a send
+     * then starts with at least that much of its claim left, plus the margin, so it can be over before
+     * its deadline. A send longer than the lease allows starts with all of it but the margin.
+     */
+    public void longestSend(Duration longest) {
+        Duration wanted = longest.plus(margin());
+        Duration most = lease.minus(margin());
+        renewWithin = wanted.compareTo(most) > 0 ? most : wanted;
     }
 
     /**

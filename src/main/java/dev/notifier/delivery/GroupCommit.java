@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +34,15 @@ final class GroupCommit implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(GroupCommit.class);
 
-    record Statement(String sql, Object... args) {
+    /**
+     * One statement of a write. Its arguments may depend on what the write's earlier statements did:
+     * they are worked out from those statements' update counts, in the same transaction, just before
+     * it runs.
+     */
+    record Statement(String sql, Function<int[], Object[]> args) {
+        Statement(String sql, Object... args) {
+            this(sql, earlier -> args);
+        }
     }
 
     record Write(List<Statement> statements, CompletableFuture<int[]> done) {
@@ -165,27 +174,39 @@ final class GroupCommit implements AutoCloseable {
         }
     }
 
-    /** Same SQL runs as one JDBC batch, in the order the SQL first appears; counts mapped back to each write. */
+    /**
+     * Every write's statements in their order: first each write's first statement, then each one's
+     * second, and so on, so a statement always runs after the ones before it in its own write (and may
+     * read their counts). Within one round the same SQL runs as one JDBC batch; counts are mapped back
+     * to each write.
+     */
     private List<int[]> execute(List<Write> writes) {
-        Map<String, List<int[]>> slotsBySql = new LinkedHashMap<>();
-        Map<String, List<Object[]>> argsBySql = new LinkedHashMap<>();
         List<int[]> counts = new ArrayList<>(writes.size());
-        for (int w = 0; w < writes.size(); w++) {
-            List<Statement> statements = writes.get(w).statements();
-            counts.add(new int[statements.size()]);
-            for (int s = 0; s < statements.size(); s++) {
-                Statement statement = statements.get(s);
-                slotsBySql.computeIfAbsent(statement.sql(), sql -> new ArrayList<>()).add(new int[] {w, s});
-                argsBySql.computeIfAbsent(statement.sql(), sql -> new ArrayList<>()).add(statement.args());
-            }
+        int rounds = 0;
+        for (Write write : writes) {
+            counts.add(new int[write.statements().size()]);
+            rounds = Math.max(rounds, write.statements().size());
         }
-        argsBySql.forEach((sql, args) -> {
-            int[] updated = args.size() == 1 ? new int[] {jdbc.update(sql, args.get(0))} : jdbc.batchUpdate(sql, args);
-            List<int[]> slots = slotsBySql.get(sql);
-            for (int i = 0; i < updated.length; i++) {
-                counts.get(slots.get(i)[0])[slots.get(i)[1]] = updated[i];
+        for (int s = 0; s < rounds; s++) {
+            Map<String, List<Integer>> writesBySql = new LinkedHashMap<>();
+            Map<String, List<Object[]>> argsBySql = new LinkedHashMap<>();
+            for (int w = 0; w < writes.size(); w++) {
+                List<Statement> statements = writes.get(w).statements();
+                if (s < statements.size()) {
+                    Statement statement = statements.get(s);
+                    writesBySql.computeIfAbsent(statement.sql(), sql -> new ArrayList<>()).add(w);
+                    argsBySql.computeIfAbsent(statement.sql(), sql -> new ArrayList<>()).add(statement.args().apply(counts.get(w)));
+                }
             }
-        });
+            int round = s;
+            argsBySql.forEach((sql, args) -> {
+                int[] updated = args.size() == 1 ? new int[] {jdbc.update(sql, args.get(0))} : jdbc.batchUpdate(sql, args);
+                List<Integer> slots = writesBySql.get(sql);
+                for (int i = 0; i < updated.length; i++) {
+                    counts.get(slots.get(i))[round] = updated[i];
+                }
+            });
+        }
         return counts;
     }
 }

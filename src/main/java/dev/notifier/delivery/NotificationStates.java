@@ -20,9 +20,10 @@ import java.util.List;
  *
  * A claim is a lease ({@code claimed_until}) with a fencing token ({@code claim_token}): a SENDING row
  * whose lease ran out belongs to a sender that died, and CLAIM_DUE takes it over; every write of a
- * sender after its claim is fenced by its token, so a sender that lost its claim changes nothing —
- * except MARK_SENT: a message the provider accepted is SENT, whoever holds the claim by then.
- * Times are bound from Java (one clock for the whole service), never {@code now()}.
+ * sender after its claim is fenced by its token, MARK_SENT included, so a sender that lost its claim
+ * changes nothing: the row's outcome is its current claim's. (A send never outlives its claim, see
+ * SendDeadline; the fence is for a sender whose outcome could not be recorded in time.) Its attempt
+ * is still recorded, marked {@code claim_lost}. Times are bound from Java, never {@code now()}.
  */
 public final class NotificationStates {
 
@@ -39,16 +40,19 @@ public final class NotificationStates {
             + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
     public static final String MARK_SENT = "UPDATE notifications"
             + " SET status = 'SENT', sent_at = ?, updated_at = ?, claimed_until = NULL, last_error = NULL"
-            + " WHERE event_id = ? AND channel = ?";
+            + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
     static final String MARK_FAILED = "UPDATE notifications"
             + " SET status = 'FAILED', last_error = ?, updated_at = ?, claimed_until = NULL"
             + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
     static final String MARK_RETRY = "UPDATE notifications"
             + " SET status = 'PENDING', next_attempt_at = ?, last_error = ?, updated_at = ?, claimed_until = NULL"
             + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
-    /** Each attempt that reached an outcome, for the event's history, with its claim; written with that outcome. */
+    /**
+     * Each attempt that reached an outcome, for the event's history, with its claim; written with that
+     * outcome, and marked {@code claim_lost} when the claim had been taken over so the outcome did not count.
+     */
     static final String RECORD_ATTEMPT = "INSERT INTO notification_attempts"
-            + " (event_id, channel, attempt, outcome, error, finished_at, claim_token) VALUES (?, ?, ?, ?, ?, ?, ?)";
+            + " (event_id, channel, attempt, outcome, error, finished_at, claim_token, claim_lost) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
     /**
      * The retry poller's batch: due retries and expired claims of the channels whose senders run,
      * disjoint between pollers (SKIP LOCKED).

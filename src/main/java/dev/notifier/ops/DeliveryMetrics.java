@@ -28,11 +28,16 @@ public final class DeliveryMetrics implements DeliveryObserver {
 
     private final Map<String, Timer> timers = new HashMap<>();
     private final Counter retries;
+    private final Counter claimsLost;
 
     /** Registers one timer per channel at once, so the metric is there (at zero) before the first send. */
     public DeliveryMetrics(MeterRegistry registry, List<Channel> channels) {
         retries = Counter.builder("notifier.delivery.retries")
                 .description("Delivery attempts that failed transiently and were rescheduled")
+                .register(registry);
+        claimsLost = Counter.builder("notifier.delivery.claims.lost")
+                .description("Attempts whose outcome came after their claim had been taken over, so it did not count"
+                        + " (should stay 0: a send is cut off before its claim ends)")
                 .register(registry);
         for (Channel channel : channels) {
             timers.put(channel.name(), Timer.builder(METRIC)
@@ -46,6 +51,11 @@ public final class DeliveryMetrics implements DeliveryObserver {
     @Override
     public void retried(ClaimedNotification notification) {
         retries.increment();
+    }
+
+    @Override
+    public void claimLost(ClaimedNotification notification) {
+        claimsLost.increment();
     }
 
     @Override

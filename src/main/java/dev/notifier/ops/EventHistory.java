@@ -26,8 +26,11 @@ public final class EventHistory {
                         Customer recipient) {
     }
 
-    /** @param outcome SENT, RETRY (back to PENDING with a backoff) or FAILED */
-    public record Attempt(int attempt, String outcome, String error, String at) {
+    /**
+     * @param outcome   SENT, RETRY (back to PENDING with a backoff) or FAILED
+     * @param claimLost its claim had been taken over when it ended: it did not count as the row's outcome
+     */
+    public record Attempt(int attempt, String outcome, String error, String at, boolean claimLost) {
     }
 
     public record Delivery(String channel, String status, int attempts, String lastError, String recipient,
@@ -51,7 +54,7 @@ public final class EventHistory {
     public static final String RECEIVED = "SELECT created_at FROM inbox WHERE processor_name = ? AND message_id = ?";
     public static final String ROWS = "SELECT channel, status, attempts, last_error, payload, created_at,"
             + " next_attempt_at, sent_at FROM notifications WHERE event_id = ? ORDER BY channel";
-    public static final String ATTEMPTS = "SELECT channel, attempt, outcome, error, finished_at FROM notification_attempts"
+    public static final String ATTEMPTS = "SELECT channel, attempt, outcome, error, finished_at, claim_lost FROM notification_attempts"
             + " WHERE event_id = ? ORDER BY finished_at, id";
 
     public History find(String eventIdText) {
@@ -90,7 +93,8 @@ public final class EventHistory {
     private Map<String, List<Attempt>> attempts(UUID eventId) {
         return jdbc.query(ATTEMPTS,
                 (row, i) -> Map.entry(row.getString("channel"), new Attempt(row.getInt("attempt"),
-                        row.getString("outcome"), row.getString("error"), StoredNotifications.iso(row, "finished_at"))),
+                        row.getString("outcome"), row.getString("error"), StoredNotifications.iso(row, "finished_at"),
+                        row.getBoolean("claim_lost"))),
                 eventId).stream()
                 .collect(Collectors.groupingBy(Map.Entry::getKey,
                         Collectors.mapping(Map.Entry::getValue, Collectors.toList())));
@@ -98,7 +102,8 @@ public final class EventHistory {
 
     private static List<Attempt> masked(List<Attempt> attempts, Recipient recipient) {
         return attempts.stream()
-                .map(a -> new Attempt(a.attempt(), a.outcome(), StoredNotifications.maskedText(a.error(), recipient), a.at()))
+                .map(a -> new Attempt(a.attempt(), a.outcome(), StoredNotifications.maskedText(a.error(), recipient), a.at(),
+                        a.claimLost()))
                 .toList();
     }
 

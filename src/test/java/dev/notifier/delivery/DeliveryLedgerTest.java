@@ -78,7 +78,7 @@ class DeliveryLedgerTest extends DatabaseTestBase {
             db.jdbc().update("UPDATE notifications SET claim_token = 'someone-else'");
 
             // nobody can have taken over a claim that has not run out: no write, no look
-            assertThat(ledger.holdsClaim(email)).isTrue();
+            assertThat(ledger.holdClaim(email)).isSameAs(email);
         }
 
         @Test
@@ -89,10 +89,12 @@ class DeliveryLedgerTest extends DatabaseTestBase {
             ClaimedNotification push = claimed.get(1).renewedUntil(soon);
             events.update(push.key().eventId(), "PUSH", "claim_token = 'taken-over'");
 
-            assertThat(ledger.holdsClaim(email)).isTrue();
-            assertThat(ledger.holdsClaim(push)).isFalse();
+            ClaimedNotification renewed = ledger.holdClaim(email);
+            assertThat(ledger.holdClaim(push)).isNull();
             assertThat((java.sql.Timestamp) events.row(email.key().eventId(), "EMAIL").get("claimed_until"))
                     .isAfter(java.sql.Timestamp.from(Instant.now().plus(LEASE).minusSeconds(10)));
+            // the sender goes on with the renewed claim: its deadline comes from there
+            assertThat(renewed.claimedUntil()).isAfter(Instant.now().plus(LEASE).minusSeconds(10));
         }
 
         @Test
@@ -136,9 +138,30 @@ class DeliveryLedgerTest extends DatabaseTestBase {
             ClaimedNotification push = recorded().get(1);
             events.update(push.key().eventId(), "PUSH", "claim_token = 'taken-over'");
 
-            ledger.failed(push, "503", Instant.now());
+            assertThat(ledger.failed(push, "503", Instant.now())).isFalse();
 
             assertThat(events.row(push.key().eventId(), "PUSH")).containsEntry("status", "SENDING");
+        }
+
+        @Test
+        void shouldNotLetTheSentOfAClaimTakenOverCountAsTheRows() {
+            List<ClaimedNotification> claimed = recorded();
+            ClaimedNotification email = claimed.get(0);
+            ClaimedNotification push = claimed.get(1);
+            events.update(email.key().eventId(), "EMAIL", "claim_token = 'taken-over'");
+            Instant now = Instant.now();
+
+            assertThat(ledger.sent(email, now)).as("the claim was still the sender's").isFalse();
+            assertThat(ledger.sent(push, now)).isTrue();
+
+            // the row stays its current claim's: that claim's sender decides its outcome
+            assertThat(events.row(email.key().eventId(), "EMAIL")).containsEntry("status", "SENDING")
+                    .containsEntry("claim_token", "taken-over");
+            assertThat(events.row(push.key().eventId(), "PUSH")).containsEntry("status", "SENT");
+            // both attempts are history; only the one whose claim was lost says so
+            assertThat(db.jdbc().queryForList("SELECT channel || ' ' || outcome || ' ' || claim_lost"
+                    + " FROM notification_attempts ORDER BY channel", String.class))
+                    .containsExactly("EMAIL SENT true", "PUSH SENT false");
         }
     }
 
@@ -176,8 +199,8 @@ class DeliveryLedgerTest extends DatabaseTestBase {
             ClaimedNotification second = ledger.claimDue(10, List.of("EMAIL")).claimed().get(0);
 
             assertThat(second.claimToken()).isNotEqualTo(first.claimToken());
-            assertThat(ledger.holdsClaim(first.renewedUntil(Instant.now()))).as("the sender that lost its claim").isFalse();
-            assertThat(ledger.holdsClaim(second.renewedUntil(Instant.now()))).as("the one that holds it now").isTrue();
+            assertThat(ledger.holdClaim(first.renewedUntil(Instant.now()))).as("the sender that lost its claim").isNull();
+            assertThat(ledger.holdClaim(second.renewedUntil(Instant.now()))).as("the one that holds it now").isNotNull();
             assertThat(events.row(crashed.key().eventId(), "EMAIL")).containsEntry("attempts", 3)
                     .containsEntry("claim_token", second.claimToken());
         }

@@ -49,11 +49,21 @@ public final class SmtpSink implements AutoCloseable {
     }
 
     /**
-     * @param smtpUtf8 announce SMTPUTF8 (RFC 6531) in the EHLO reply
-     * @param tls      announce STARTTLS and speak TLS with this context after it; null: no STARTTLS
+     * @param smtpUtf8   announce SMTPUTF8 (RFC 6531) in the EHLO reply
+     * @param tls        announce STARTTLS and speak TLS with this context after it; null: no STARTTLS
+     * @param replyDelay how late every reply comes, the greeting included: a relay that is slow, not down
      */
-    public record Options(boolean smtpUtf8, SSLContext tls) {
+    public record Options(boolean smtpUtf8, SSLContext tls, java.time.Duration replyDelay) {
         public static final Options PLAIN = new Options(false, null);
+
+        public Options(boolean smtpUtf8, SSLContext tls) {
+            this(smtpUtf8, tls, java.time.Duration.ZERO);
+        }
+
+        /** Plain SMTP, every reply this late. */
+        public static Options slow(java.time.Duration replyDelay) {
+            return new Options(false, null, replyDelay);
+        }
     }
 
     private static final String REJECT_RECIPIENT = "550 5.1.1 Recipient address rejected: user unknown";
@@ -123,18 +133,18 @@ public final class SmtpSink implements AutoCloseable {
         try {
             BufferedReader in = reader(socket);
             OutputStream out = socket.getOutputStream();
-            reply(out, "220 sink ESMTP");
+            answer(out, "220 sink ESMTP");
             List<String> recipients = new ArrayList<>();
             String mailFrom = null;
             boolean tls = false;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 String command = line.toUpperCase(Locale.ROOT);
                 if (command.startsWith("EHLO")) {
-                    reply(out, ehlo(tls));
+                    answer(out, ehlo(tls));
                 } else if (command.startsWith("HELO")) {
-                    reply(out, "250 sink");
+                    answer(out, "250 sink");
                 } else if (command.equals("STARTTLS") && options.tls() != null && !tls) {
-                    reply(out, "220 2.0.0 Ready to start TLS");
+                    answer(out, "220 2.0.0 Ready to start TLS");
                     SSLSocket secured = (SSLSocket) options.tls().getSocketFactory()
                             .createSocket(socket, socket.getInetAddress().getHostAddress(), socket.getPort(), true);
                     secured.setUseClientMode(false);
@@ -147,25 +157,25 @@ public final class SmtpSink implements AutoCloseable {
                 } else if (command.startsWith("MAIL FROM")) {
                     recipients.clear();
                     mailFrom = utf8(line.substring(line.indexOf(':') + 1).trim());
-                    reply(out, "250 2.1.0 Ok");
+                    answer(out, "250 2.1.0 Ok");
                 } else if (command.startsWith("RCPT TO")) {
                     String recipient = utf8(line.substring(line.indexOf(':') + 1).trim().replaceAll("^<|>.*$", ""));
                     String answer = recipientReply.apply(recipient);
                     if (answer.startsWith("2")) {
                         recipients.add(recipient);
                     }
-                    reply(out, answer);
+                    answer(out, answer);
                 } else if (command.equals("DATA") && !recipients.isEmpty()) {
-                    reply(out, "354 End data with <CR><LF>.<CR><LF>");
+                    answer(out, "354 End data with <CR><LF>.<CR><LF>");
                     onMessage.accept(new AcceptedMail(List.copyOf(recipients), readMessageId(in), mailFrom, number, tls));
-                    reply(out, "250 2.0.0 Ok: queued");
+                    answer(out, "250 2.0.0 Ok: queued");
                 } else if (command.equals("QUIT")) {
-                    reply(out, "221 2.0.0 Bye");
+                    answer(out, "221 2.0.0 Bye");
                     return;
                 } else if (command.equals("RSET") || command.equals("NOOP")) {
-                    reply(out, "250 2.0.0 Ok");
+                    answer(out, "250 2.0.0 Ok");
                 } else {
-                    reply(out, "503 5.5.1 Bad sequence of commands");
+                    answer(out, "503 5.5.1 Bad sequence of commands");
                 }
             }
         } catch (IOException e) {
@@ -220,6 +230,20 @@ public final class SmtpSink implements AutoCloseable {
             }
         }
         return messageId;
+    }
+
+    /** A reply of this sink's: after the configured delay. */
+    private void answer(OutputStream out, String line) throws IOException {
+        if (!options.replyDelay().isZero()) {
+            try {
+                // the slowness under test, not synchronisation
+                Thread.sleep(options.replyDelay().toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("closed while replying", e);
+            }
+        }
+        reply(out, line);
     }
 
     /** One SMTP reply line, sent at once: for a hand-made server in a test as well. */

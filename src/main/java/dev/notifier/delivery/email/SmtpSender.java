@@ -44,6 +44,11 @@ public class SmtpSender implements JavaMailSender, AutoCloseable {
         return settings;
     }
 
+    /** The longest one send may take, every step counted ({@link SmtpSettings#worstSend}), once Camel has set the user. */
+    public java.time.Duration worstSend() {
+        return settings.worstSend(blankToNull(username) != null);
+    }
+
     @Override
     public void send(MimeMessage message) throws MessagingException {
         InternetAddress recipient = envelopeRecipient(message);
@@ -87,7 +92,7 @@ public class SmtpSender implements JavaMailSender, AutoCloseable {
     private synchronized SmtpConnectionPool pool() {
         if (pool == null) {
             pool = new SmtpConnectionPool(settings, SmtpConnectionPool.server(getSession(), getProtocol(), host, port,
-                    blankToNull(username), blankToNull(password)));
+                    blankToNull(username), blankToNull(password), settings.timeout()));
         }
         return pool;
     }

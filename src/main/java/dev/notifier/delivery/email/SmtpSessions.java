@@ -1,5 +1,6 @@
 package dev.notifier.delivery.email;
 
+import dev.notifier.delivery.SendTimer;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.security.KeyStore;
@@ -22,7 +23,11 @@ final class SmtpSessions {
         p.setProperty(prefix + "timeout", timeout);
         p.setProperty(prefix + "writetimeout", timeout);
         // one timer for every connection's write timeout, which a write never has to wake
-        p.put(prefix + "executor.writetimeout", WriteTimeoutTimer.SHARED);
+        p.put(prefix + "executor.writetimeout", SendTimer.SHARED);
+        // every connection's plain socket from here, so a send's deadline can cut it off
+        p.put(prefix + "socketFactory", SmtpSockets.PLAIN);
+        // QUIT without waiting for the answer: closing a connection must not take a reply's time off a send
+        p.setProperty(prefix + "quitwait", "false");
         // MAIL FROM as configured, not parsed back out of each message's From header
         p.setProperty(prefix + "from", settings.from());
         // RCPT TO and MAIL FROM in UTF-8, with the SMTPUTF8 parameter when the server offers it;
@@ -49,9 +54,9 @@ final class SmtpSessions {
         p.setProperty(prefix + "ssl.protocols", "TLSv1.3 TLSv1.2");
         // the default falls back to the JVM's socket factory on failure, which hides why
         p.setProperty(prefix + "socketFactory.fallback", "false");
-        if (settings.truststore() != null) {
-            p.put(prefix + "ssl.socketFactory", socketFactory(settings));
-        }
+        // TLS layered over the plain socket, which the layer sees and attaches to the send
+        p.put(prefix + "ssl.socketFactory", SmtpSockets.layered(settings.truststore() != null ? socketFactory(settings)
+                : (SSLSocketFactory) SSLSocketFactory.getDefault()));
     }
 
     private static SSLSocketFactory socketFactory(SmtpSettings settings) {

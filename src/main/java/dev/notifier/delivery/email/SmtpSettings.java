@@ -16,9 +16,11 @@ import java.util.Locale;
  * @param connections           connections kept open at most (one per email sender is enough)
  * @param messagesPerConnection a connection is closed after this many messages (relays limit it)
  * @param maxIdle               a connection idle longer is closed rather than reused (relays drop idle ones)
+ * @param connectionWait        how long a sender waits for a free connection when all are in use
  */
 public record SmtpSettings(String from, Tls tls, Path truststore, String truststorePassword, boolean utf8,
-                           Duration timeout, int connections, int messagesPerConnection, Duration maxIdle) {
+                           Duration timeout, int connections, int messagesPerConnection, Duration maxIdle,
+                           Duration connectionWait) {
 
     /** {@code NOTIFIER_SMTP_TLS}. */
     public enum Tls {
@@ -43,5 +45,32 @@ public record SmtpSettings(String from, Tls tls, Path truststore, String trustst
         if (connections < 1 || messagesPerConnection < 1) {
             throw new IllegalArgumentException("notifier.smtp.connections and messages-per-connection must be at least 1");
         }
+        if (timeout.isNegative() || timeout.isZero() || connectionWait.isNegative()) {
+            throw new IllegalArgumentException("notifier.smtp.timeout-millis must be positive and"
+                    + " notifier.smtp.connection-wait-millis not negative");
+        }
+    }
+
+    /**
+     * The longest one send may take by these timeouts, every step counted: the wait for a free
+     * connection, then on a new connection the connect and each reply (the greeting, EHLO; with
+     * STARTTLS the command, the handshake and EHLO again; with a user, AUTH LOGIN's three), and then
+     * the message's own four replies (MAIL FROM, RCPT TO, DATA, the final dot). Each read may take up
+     * to the timeout.
+     *
+     * @param authenticates whether the connection logs in (a user is set)
+     */
+    public Duration worstSend(boolean authenticates) {
+        int waits = 1 + 2; // connect, greeting, EHLO
+        if (tls == Tls.STARTTLS) {
+            waits += 3;
+        } else if (tls == Tls.SMTPS) {
+            waits += 1;
+        }
+        if (authenticates) {
+            waits += 3;
+        }
+        waits += 4;
+        return connectionWait.plus(timeout.multipliedBy(waits));
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.notifier.delivery.ClaimedNotification;
 import dev.notifier.delivery.NotificationKey;
+import dev.notifier.delivery.SendDeadline;
 import dev.notifier.event.TransferEvent;
 import dev.notifier.support.ContractEvent;
 import dev.notifier.support.TestTemplates;
@@ -81,6 +82,69 @@ class SmtpSenderTest {
         assertThat(sink.connectionsAccepted()).isGreaterThanOrEqualTo(1);
     }
 
+    @Test
+    void shouldStopBeforeTheFinalDotWhenTheServersAnswerCouldNotComeBeforeTheDeadline() throws Exception {
+        sink = SmtpSink.recording(received::add, SmtpSink.Options.PLAIN);
+        sender = sender(1, 100);
+        sender.send(message());
+
+        // the answer to the dot may take the 5 s timeout: 2 s left is not enough to wait for it
+        Throwable stopped;
+        try (SendDeadline deadline = SendDeadline.start(Instant.now().plusSeconds(2))) {
+            stopped = catchAll(() -> sender.send(message()));
+        }
+        try (SendDeadline deadline = SendDeadline.start(Instant.now().plusSeconds(30))) {
+            sender.send(message());
+        }
+
+        assertThat(stopped).isInstanceOf(jakarta.mail.MessagingException.class)
+                .hasRootCauseInstanceOf(SendDeadline.TooLateToSend.class).rootCause().hasMessageContaining("before the final dot");
+        // the server never got the dot: it took nothing, so a retry cannot deliver the message twice
+        assertThat(received).hasSize(2);
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 60, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void shouldWaitForAFreeConnectionOnlyAsLongAsItMayAndNeverPastTheDeadline() throws Exception {
+        // a server that never greets: the one connection stays busy connecting for the whole test
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            sender = new SmtpSender(new SmtpSettings("alerts@bank.example", SmtpSettings.Tls.NONE, null, null, false,
+                    Duration.ofSeconds(60), 1, 100, Duration.ofSeconds(30), Duration.ofMillis(300)));
+            sender.setHost("127.0.0.1");
+            sender.setPort(silent.getLocalPort());
+            Future<?> holding = senders.submit(() -> {
+                try (SendDeadline deadline = SendDeadline.start(Instant.now().plusSeconds(30))) {
+                    sender.send(message());
+                }
+                return null;
+            });
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> accepted(silent));
+
+            Throwable waited = catchAll(() -> sender.send(message()));
+            Throwable late;
+            try (SendDeadline deadline = SendDeadline.start(Instant.now().minusMillis(1))) {
+                late = catchAll(() -> sender.send(message()));
+            }
+
+            assertThat(waited).isInstanceOf(SmtpConnectionPool.NoConnectionFree.class)
+                    .hasMessageContaining("within 300 ms").hasMessageContaining("not sent");
+            assertThat(late).isInstanceOf(SmtpConnectionPool.NoConnectionFree.class).hasMessageContaining("within 0 ms");
+            assertThat(holding).isNotDone();
+            holding.cancel(true);
+        }
+    }
+
+    /** Whether the server has a connection waiting to be accepted (the client connected). */
+    private static boolean accepted(java.net.ServerSocket server) throws java.io.IOException {
+        server.setSoTimeout(100);
+        try {
+            server.accept();
+            return true;
+        } catch (java.net.SocketTimeoutException e) {
+            return false;
+        }
+    }
+
     private void sendConcurrently(int messages) throws Exception {
         List<Future<?>> sends = new ArrayList<>();
         for (int i = 0; i < messages; i++) {
@@ -96,7 +160,7 @@ class SmtpSenderTest {
 
     private SmtpSender sender(int connections, int perConnection) {
         SmtpSender created = new SmtpSender(new SmtpSettings("alerts@bank.example", SmtpSettings.Tls.NONE, null, null,
-                false, Duration.ofSeconds(5), connections, perConnection, Duration.ofSeconds(30)));
+                false, Duration.ofSeconds(5), connections, perConnection, Duration.ofSeconds(30), Duration.ofSeconds(5)));
         created.setHost("127.0.0.1");
         created.setPort(sink.port());
         return created;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.notifier.delivery.SendTimer;
 import dev.notifier.support.SmtpSink;
 import jakarta.mail.Message;
 import jakarta.mail.MessagingException;
@@ -78,10 +79,10 @@ class WriteTimeoutTimerTest {
             }
             assertThat(received).hasSize(20);
         }
-        assertThat(writeTimeoutExecutor()).as("the timer the session hands to Angus Mail").isSameAs(WriteTimeoutTimer.SHARED);
+        assertThat(writeTimeoutExecutor()).as("the timer the session hands to Angus Mail").isSameAs(SendTimer.SHARED);
         // every write's task cancelled and removed; the keep-ahead task stays (other tests may be writing now)
         await().atMost(Duration.ofSeconds(10))
-                .until(() -> ((ScheduledThreadPoolExecutor) WriteTimeoutTimer.SHARED).getQueue().size() == 1);
+                .until(() -> ((ScheduledThreadPoolExecutor) SendTimer.SHARED).getQueue().size() == 1);
     }
 
     private static Object writeTimeoutExecutor() {
@@ -90,7 +91,7 @@ class WriteTimeoutTimerTest {
 
     private static SmtpSettings settings() {
         return new SmtpSettings("no-reply@notifier.local", SmtpSettings.Tls.NONE, null, null, false, TIMEOUT, 1, 100,
-                Duration.ofSeconds(10));
+                Duration.ofSeconds(10), Duration.ofSeconds(5));
     }
 
     private static MimeMessage message(Session session, String text) throws MessagingException {
