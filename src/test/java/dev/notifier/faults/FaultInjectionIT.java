@@ -26,14 +26,14 @@ import org.junit.jupiter.api.TestMethodOrder;
  * Nothing lost, nothing twice, under crashes, outages, bad input and several instances: record what
  * goes in, inject faults, heal, read everything back, compare sets.
  *
- * <p>{@code -Dfaults.scenarios=1,6,7} (the CI default) or {@code all}; {@code -Dfaults.scale=full}
+ * <p>{@code -Dfaults.scenarios=1,6,7,8} (the CI default) or {@code all}; {@code -Dfaults.scale=full}
  * for the full sizes; {@code -Dfaults.batch=true} to run the instances with the batch intake. Run by
  * failsafe after the jar is packaged: {@code mvn -B verify}.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FaultInjectionIT {
 
-    private static final Set<String> SCENARIOS = Arrays.stream(System.getProperty("faults.scenarios", "1,6,7")
+    private static final Set<String> SCENARIOS = Arrays.stream(System.getProperty("faults.scenarios", "1,6,7,8")
             .split(",")).map(String::trim).collect(Collectors.toSet());
     private static final boolean FULL = "full".equals(System.getProperty("faults.scale", "ci"));
     private static final Duration SETTLE = Duration.ofSeconds(FULL ? 300 : 180);
@@ -206,9 +206,32 @@ class FaultInjectionIT {
         }
     }
 
-    /** Throughput with 1, 2 and 3 instances on one group and one database, measured in one run. */
+    /**
+     * A relay that works but answers every command just under the timeout, fewer connections than
+     * senders, and more emails than the senders can finish within a claim: claims run out while their
+     * notifications wait and are taken over, yet no send outlives its claim, so no key is accepted twice.
+     */
     @Test
     @Order(8)
+    void slowRelayJustUnderTheTimeout() throws Exception {
+        assumeTrue(selected("8"));
+        try (ScenarioRun run = new ScenarioRun("8-slow-relay", kafka)) {
+            EventPlan plan = EventPlan.of(run.topic, 9L, FULL ? 300 : 50, false);
+            Duration replyDelay = ScenarioRun.SMTP_TIMEOUT.multipliedBy(8).dividedBy(10);
+            run.sinks.slowSmtp(replyDelay);
+            run.launch(java.util.Map.of("notifier.delivery.senders", "8", "notifier.smtp.connections", "4"));
+            run.publish(plan, 200).get();
+            run.awaitSettled(plan, SETTLE);
+            assertClean(run.outcome(plan, "every SMTP reply " + replyDelay.toMillis() + " ms late (timeout "
+                    + ScenarioRun.SMTP_TIMEOUT.toMillis() + " ms), 4 connections for 8 senders"), true);
+            assertThat(run.db.count("SELECT count(*) FROM notifications WHERE channel = 'EMAIL' AND attempts > 1"))
+                    .as("email claims that ran out while waiting and were taken over").isPositive();
+        }
+    }
+
+    /** Throughput with 1, 2 and 3 instances on one group and one database, measured in one run. */
+    @Test
+    @Order(9)
     void scaleOutThroughput() throws Exception {
         assumeTrue(selected("scale"));
         java.util.Map<String, Object> table = new java.util.LinkedHashMap<>();

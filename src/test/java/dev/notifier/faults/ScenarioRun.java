@@ -30,6 +30,8 @@ final class ScenarioRun implements AutoCloseable {
     final List<NotifierInstance> instances = new ArrayList<>();
     private final long started = System.nanoTime();
     private int launched;
+    /** Every instance's SMTP timeout: each reply of the server may take this long. */
+    static final Duration SMTP_TIMEOUT = Duration.ofMillis(2000);
 
     ScenarioRun(String name, KafkaBrokerProcess kafka) throws Exception {
         this.name = name;
@@ -46,6 +48,11 @@ final class ScenarioRun implements AutoCloseable {
     }
 
     NotifierInstance launch() throws Exception {
+        return launch(Map.of());
+    }
+
+    /** @param settings properties of this scenario's own, over the suite's */
+    NotifierInstance launch(Map<String, String> settings) throws Exception {
         Map<String, String> env = NotifierInstance.wiredTo(kafka, topic, group, db.url(), TestDatabase.USER, sinks);
         env.put("NOTIFIER_KAFKA_CONSUMERS", "2");
         // -Dfaults.batch=true: every scenario against the batch intake
@@ -54,16 +61,19 @@ final class ScenarioRun implements AutoCloseable {
         props.put("notifier.delivery.poll-millis", "250");
         props.put("notifier.delivery.retry-base-millis", "250");
         props.put("notifier.delivery.retry-max-millis", "2000");
-        // a send must end well inside the half lease a claim has left when it starts:
-        // pool wait + connect + read = 1 + 1 + 2 s < 5 s, for every HTTP channel
-        props.put("notifier.delivery.lease-seconds", "10");
+        // the longest send, every step at its timeout, must fit in a claim less twice its margin (2 s):
+        // SMTP's connection wait + connect + 6 replies = 1 + 7 x 2 = 15 s < 16 s; HTTP's pool wait +
+        // connect + read = 1 + 1 + 2 s
+        props.put("notifier.delivery.lease-seconds", "20");
         props.put("camel.component.http.connection-request-timeout", "1000");
         props.put("notifier.push.read-timeout-millis", "2000");
         props.put("notifier.push.connect-timeout-millis", "1000");
         props.put("notifier.line.read-timeout-millis", "2000");
         props.put("notifier.line.connect-timeout-millis", "1000");
-        props.put("notifier.smtp.timeout-millis", "2000");
+        props.put("notifier.smtp.timeout-millis", String.valueOf(SMTP_TIMEOUT.toMillis()));
+        props.put("notifier.smtp.connection-wait-millis", "1000");
         props.put("camel.main.shutdown-timeout", "10");
+        props.putAll(settings);
         NotifierInstance instance = new NotifierInstance("instance-" + (++launched), logDir, env, props).launch();
         instances.add(instance);
         return instance;

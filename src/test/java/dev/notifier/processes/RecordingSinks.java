@@ -45,6 +45,7 @@ public final class RecordingSinks implements AutoCloseable {
     private volatile PushMode pushMode = PushMode.OK;
     private volatile Function<String, Integer> pushVerdict = body -> 200;
     private SmtpSink smtp;
+    private java.time.Duration smtpReplyDelay = java.time.Duration.ZERO;
     private final HttpServer push;
 
     public RecordingSinks() throws IOException {
@@ -96,7 +97,15 @@ public final class RecordingSinks implements AutoCloseable {
     }
 
     public synchronized void startSmtp() throws IOException {
-        smtp = new SmtpSink(smtpPort, recipient -> "250 2.1.5 Ok", this::record);
+        smtp = new SmtpSink(smtpPort, recipient -> "250 2.1.5 Ok", this::record, SmtpSink.Options.slow(smtpReplyDelay));
+    }
+
+    /** From now on every SMTP reply comes this late: a relay that is slow, not down. */
+    public synchronized void slowSmtp(java.time.Duration replyDelay) {
+        smtpReplyDelay = replyDelay;
+        if (smtp != null) {
+            smtp.replyDelay(replyDelay);
+        }
     }
 
     /** Every Message-ID the SMTP server accepted, re-sends included. */

@@ -75,6 +75,7 @@ public final class SmtpSink implements AutoCloseable {
     private final ExecutorService connections = Executors.newCachedThreadPool();
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger accepted = new AtomicInteger();
+    private volatile java.time.Duration replyDelay;
 
     public SmtpSink(int port, Function<String, String> recipientReply, Consumer<AcceptedMail> onMessage)
             throws IOException {
@@ -86,6 +87,7 @@ public final class SmtpSink implements AutoCloseable {
         this.recipientReply = recipientReply;
         this.onMessage = onMessage;
         this.options = options;
+        this.replyDelay = options.replyDelay();
         server = new ServerSocket();
         // a sink stopped and started again (an outage) binds the same port at once
         server.setReuseAddress(true);
@@ -232,12 +234,18 @@ public final class SmtpSink implements AutoCloseable {
         return messageId;
     }
 
+    /** From now on every reply comes this late: a relay that becomes slow, not down. */
+    public void replyDelay(java.time.Duration delay) {
+        replyDelay = delay;
+    }
+
     /** A reply of this sink's: after the configured delay. */
     private void answer(OutputStream out, String line) throws IOException {
-        if (!options.replyDelay().isZero()) {
+        java.time.Duration delay = replyDelay;
+        if (!delay.isZero()) {
             try {
                 // the slowness under test, not synchronisation
-                Thread.sleep(options.replyDelay().toMillis());
+                Thread.sleep(delay.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("closed while replying", e);
