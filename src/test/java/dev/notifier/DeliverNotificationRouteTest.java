@@ -130,7 +130,7 @@ class DeliverNotificationRouteTest extends AdvisedRouteTestBase {
     private ClaimedNotification claim(UUID eventId, String token) throws Exception {
         TransferEvent event = new EventParser(65_536).fromStored(db.jdbc().queryForObject(
                 "SELECT payload FROM notifications WHERE event_id = ?", String.class, eventId));
-        return new ClaimedNotification(new NotificationKey(eventId, "PUSH"), event, null, 2, Instant.now(), token,
+        return new ClaimedNotification(new NotificationKey(eventId, dev.notifier.event.Channel.PUSH), event, null, 2, Instant.now(), token,
                 Instant.now().plusSeconds(1));
     }
 

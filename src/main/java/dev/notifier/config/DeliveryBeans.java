@@ -1,12 +1,14 @@
 package dev.notifier.config;
 
+import dev.notifier.delivery.Attempts;
+import dev.notifier.delivery.ChannelQueues;
+import dev.notifier.delivery.ChannelSenders;
 import dev.notifier.delivery.ClaimedNotification;
 import dev.notifier.delivery.DeliveryFailures;
 import dev.notifier.delivery.DeliveryLedger;
 import dev.notifier.delivery.DeliveryObserver;
 import dev.notifier.delivery.DeliverySchedule;
-import dev.notifier.delivery.HandOff;
-import dev.notifier.delivery.Outcomes;
+import dev.notifier.delivery.RetryPoller;
 import dev.notifier.delivery.email.EmailComposer;
 import dev.notifier.delivery.email.SmtpSender;
 import dev.notifier.delivery.email.SmtpSettings;
@@ -19,7 +21,6 @@ import dev.notifier.delivery.template.Templates;
 import dev.notifier.event.Channel;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.InvalidEventException;
-import dev.notifier.event.LogContext;
 import dev.notifier.inbox.NotificationRows;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -67,28 +68,18 @@ final class DeliveryBeans {
         rows = new NotificationRows(database.dataSource, parser, new dev.notifier.inbox.ChannelPlanner(parser.channels()), schedule);
         registry.bind("notificationRows", rows);
         registry.bind("recordNotifications", (Processor) rows::record);
-        HandOff handOff = new HandOff(context, ledger,
-                Duration.ofMillis(p.getLong("notifier.delivery.hand-off-wait-millis", 5000)),
-                parser.channels().channels().stream().map(Channel::name).toList());
-        registry.bind("handOff", handOff);
+        // the channels' queues (routes/hand-off to each deliver-<channel>): camel-seda, with a refused exchange failed
+        context.addComponent("seda", new ChannelQueues());
+        ChannelSenders senders = new ChannelSenders(context, ledger,
+                Duration.ofMillis(p.getLong("notifier.delivery.hand-off-wait-millis", 5000)), parser.channels().channels());
+        registry.bind("channelSenders", senders);
         int batchSize = p.getInt("notifier.delivery.batch-size", 50);
-        registry.bind("claimDue", (Processor) exchange -> {
-            DeliveryLedger.DueBatch due = ledger.claimDue(batchSize, handOff.openChannels());
-            exchange.getMessage().setBody(due.claimed());
-            // a full batch means more is due; a stopping context claims no more
-            exchange.setProperty("moreDue", due.found() == batchSize && !context.isStopping());
-        });
-
-        Outcomes outcomes = new Outcomes(ledger, schedule, new DeliveryFailures(), observer());
-        registry.bind("checkClaim", (Processor) exchange -> {
-            ClaimedNotification claimed = exchange.getMessage().getBody(ClaimedNotification.class);
-            LogContext.enter(exchange, claimed.key().eventId(), claimed.key().channel());
-            outcomes.checkClaim(exchange);
-        });
-        registry.bind("settleAttempt", (Processor) outcomes::settle);
-        registry.bind("markSent", (Processor) outcomes::markSent);
-        registry.bind("markFailed", (Processor) outcomes::markFailed);
-        registry.bind("markRetry", (Processor) outcomes::markRetry);
+        // the retry poller's next batch, for the channels whose senders run; a stopping context claims no more
+        registry.bind("retryPoller", new RetryPoller(() -> {
+            DeliveryLedger.DueBatch due = ledger.claimDue(batchSize, senders.openChannels());
+            return new DeliveryLedger.DueBatch(due.found(), due.claimed(), due.more() && !context.isStopping());
+        }));
+        registry.bind("attempts", new Attempts(ledger, schedule, new DeliveryFailures(), new MetricsObserver(registry)));
         Templates templates = templates();
         bindEmail(templates);
         bindHttpChannels(templates);
@@ -163,45 +154,5 @@ final class DeliveryBeans {
         HttpChannels http = new HttpChannels(channels, parser.channels(), templates);
         registry.bind("composeHttpRequest", (Processor) http::compose);
         registry.bind("checkHttpResponse", (Processor) http::check);
-    }
-
-    /** The metrics (bound by the ops configuration, after this one), found at the first outcome. */
-    private DeliveryObserver observer() {
-        return new DeliveryObserver() {
-            private volatile DeliveryObserver found;
-
-            @Override
-            public void sent(ClaimedNotification notification, java.time.Instant at) {
-                DeliveryObserver target = target();
-                if (target != null) {
-                    target.sent(notification, at);
-                }
-            }
-
-            @Override
-            public void retried(ClaimedNotification notification) {
-                DeliveryObserver target = target();
-                if (target != null) {
-                    target.retried(notification);
-                }
-            }
-
-            @Override
-            public void claimLost(ClaimedNotification notification) {
-                DeliveryObserver target = target();
-                if (target != null) {
-                    target.claimLost(notification);
-                }
-            }
-
-            private DeliveryObserver target() {
-                DeliveryObserver target = found;
-                if (target == null) {
-                    target = registry.lookupByNameAndType("deliveryMetrics", DeliveryObserver.class);
-                    found = target;
-                }
-                return target;
-            }
-        };
     }
 }

@@ -32,7 +32,7 @@ public class NotifierConfiguration implements CamelConfiguration {
         registry.bind("channelCatalog", parser.channels());
         DeliverySchedule schedule = new DeliverySchedule(Duration.ofMillis(p.getLong("notifier.delivery.retry-base-millis", 1000)),
                 Duration.ofMillis(p.getLong("notifier.delivery.retry-max-millis", 300_000)),
-                Duration.ofSeconds(p.getLong("notifier.delivery.lease-seconds", 60)),
+                Duration.ofSeconds(p.getLong("notifier.delivery.lease-seconds", 180)),
                 p.getInt("notifier.delivery.max-attempts", DeliverySchedule.DEFAULT_MAX_ATTEMPTS),
                 p.findDuration("notifier.delivery.max-age").orElse(DeliverySchedule.DEFAULT_MAX_AGE));
         registry.bind("deliverySchedule", schedule);

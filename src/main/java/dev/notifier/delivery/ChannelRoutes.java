@@ -20,8 +20,11 @@ public final class ChannelRoutes extends RouteBuilder {
     @Override
     public void configure() throws Exception {
         ChannelCatalog catalog = getContext().getRegistry().lookupByNameAndType("channelCatalog", ChannelCatalog.class);
+        ChannelSenders senders = getContext().getRegistry().lookupByNameAndType("channelSenders", ChannelSenders.class);
         for (Channel channel : catalog.channels()) {
-            templatedRoute("deliver-notification").routeId(HandOff.routeId(channel.name()))
+            // the channel's queue, with the bulkhead's rule: the route names it in its seda queueFactory option
+            getContext().getRegistry().bind("deliveryQueue-" + channel.id(), senders.queueFor(channel));
+            templatedRoute("deliver-notification").routeId(ChannelSenders.routeId(channel))
                     .parameter("channel", channel.id())
                     .parameter("senders", "{{notifier.delivery.senders}}");
         }

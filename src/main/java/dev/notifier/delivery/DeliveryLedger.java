@@ -10,6 +10,7 @@ import static dev.notifier.delivery.NotificationStates.RELEASE;
 import static dev.notifier.delivery.NotificationStates.RENEW;
 
 import dev.notifier.delivery.GroupCommit.Statement;
+import dev.notifier.event.Channel;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
@@ -63,31 +64,31 @@ public class DeliveryLedger implements AutoCloseable {
         }
         Instant until = schedule.claimUntil().toInstant();
         boolean renewed = writes.write(new Statement(RENEW, ts(until), notification.key().eventId(),
-                notification.key().channel(), notification.claimToken()))[0] == 1;
+                notification.key().channel().name(), notification.claimToken()))[0] == 1;
         return renewed ? notification.renewedUntil(until) : null;
     }
 
     /** @return whether the claim was still this sender's: otherwise the row was left as its current claim has it */
     public boolean sent(ClaimedNotification n, Instant at) {
-        return writes.write(new Statement(MARK_SENT, ts(at), ts(at), n.key().eventId(), n.key().channel(), n.claimToken()),
+        return writes.write(new Statement(MARK_SENT, ts(at), ts(at), n.key().eventId(), n.key().channel().name(), n.claimToken()),
                 attempt(n, "SENT", null, at))[0] == 1;
     }
 
     /** @return whether the claim was still this sender's: otherwise the row was left as its current claim has it */
     public boolean failed(ClaimedNotification n, String reason, Instant at) {
-        return writes.write(new Statement(MARK_FAILED, reason, ts(at), n.key().eventId(), n.key().channel(), n.claimToken()),
+        return writes.write(new Statement(MARK_FAILED, reason, ts(at), n.key().eventId(), n.key().channel().name(), n.claimToken()),
                 attempt(n, "FAILED", reason, at))[0] == 1;
     }
 
     /** @return whether the claim was still this sender's: otherwise the row was left as its current claim has it */
     public boolean retry(ClaimedNotification n, String reason, Instant next, Instant at) {
-        return writes.write(new Statement(MARK_RETRY, ts(next), reason, ts(at), n.key().eventId(), n.key().channel(),
+        return writes.write(new Statement(MARK_RETRY, ts(next), reason, ts(at), n.key().eventId(), n.key().channel().name(),
                 n.claimToken()), attempt(n, "RETRY", reason, at))[0] == 1;
     }
 
     /** A claim no sender took: back to PENDING, due at {@code retryAt}, the attempt it counted given back. */
     public void release(ClaimedNotification n, Instant retryAt) {
-        writes.write(new Statement(RELEASE, ts(retryAt), ts(Instant.now()), n.key().eventId(), n.key().channel(),
+        writes.write(new Statement(RELEASE, ts(retryAt), ts(Instant.now()), n.key().eventId(), n.key().channel().name(),
                 n.claimToken()));
     }
 
@@ -100,7 +101,7 @@ public class DeliveryLedger implements AutoCloseable {
      */
     public DueBatch claimDue(int batchSize, java.util.Collection<String> channels) {
         if (channels.isEmpty()) {
-            return new DueBatch(0, List.of());
+            return new DueBatch(0, List.of(), false);
         }
         String claimToken = NotificationStates.newClaimToken();
         return transactions.execute(status -> {
@@ -117,10 +118,10 @@ public class DeliveryLedger implements AutoCloseable {
                 String expired = schedule.expiredReason(java.util.Date.from(row.createdAt()), row.attempts(),
                         "SENDING".equals(row.status()));
                 if (expired != null) {
-                    expiries.add(new Object[] {expired, ts(now), row.key().eventId(), row.key().channel()});
+                    expiries.add(new Object[] {expired, ts(now), row.key().eventId(), row.key().channel().name()});
                     LOG.warn("{} -> FAILED: {}", row.key(), expired);
                 } else {
-                    claims.add(new Object[] {until, claimToken, ts(now), row.key().eventId(), row.key().channel()});
+                    claims.add(new Object[] {until, claimToken, ts(now), row.key().eventId(), row.key().channel().name()});
                     claimed.add(row.claimed(claimToken, until.toInstant()));
                     LOG.info("{} -> SENDING (claimed by the retry poller, attempt {})", row.key(), row.attempts() + 1);
                 }
@@ -131,12 +132,21 @@ public class DeliveryLedger implements AutoCloseable {
             if (!claims.isEmpty()) {
                 jdbc.batchUpdate(CLAIM_DUE, claims);
             }
-            return new DueBatch(due.size(), claimed);
+            return new DueBatch(due.size(), claimed, due.size() == batchSize);
         });
     }
 
-    /** @param found rows that were due, claimed or expired: a full batch means more may be waiting */
-    public record DueBatch(int found, List<ClaimedNotification> claimed) {
+    /**
+     * @param found   rows that were due, claimed or expired
+     * @param claimed the claimed ones, for the hand-off (the batch is iterated as them)
+     * @param more    the batch was full: more may be waiting, and the poller claims the next at once
+     */
+    public record DueBatch(int found, List<ClaimedNotification> claimed, boolean more) implements Iterable<ClaimedNotification> {
+
+        @Override
+        public java.util.Iterator<ClaimedNotification> iterator() {
+            return claimed.iterator();
+        }
     }
 
     private record DueRow(NotificationKey key, String status, int attempts, Instant createdAt, TransferEvent event,
@@ -148,7 +158,7 @@ public class DeliveryLedger implements AutoCloseable {
     }
 
     private DueRow dueRow(ResultSet rs, int i) throws SQLException {
-        NotificationKey key = new NotificationKey(rs.getObject("event_id", UUID.class), rs.getString("channel"));
+        NotificationKey key = new NotificationKey(rs.getObject("event_id", UUID.class), Channel.of(rs.getString("channel")));
         TransferEvent event = null;
         String unreadable = null;
         try {
@@ -162,7 +172,7 @@ public class DeliveryLedger implements AutoCloseable {
 
     /** The attempt's history row, written after its outcome: {@code claim_lost} when that outcome changed no row. */
     private static Statement attempt(ClaimedNotification n, String outcome, String error, Instant at) {
-        return new Statement(RECORD_ATTEMPT, earlier -> new Object[] {n.key().eventId(), n.key().channel(), n.attempt(),
+        return new Statement(RECORD_ATTEMPT, earlier -> new Object[] {n.key().eventId(), n.key().channel().name(), n.attempt(),
                 outcome, error, ts(at), n.claimToken(), earlier[0] == 0});
     }
 

@@ -1,9 +1,7 @@
 package dev.notifier.delivery;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -144,7 +142,7 @@ final class GroupCommit implements AutoCloseable {
         }
         List<int[]> counts;
         try {
-            counts = transactions.execute(status -> execute(batch));
+            counts = transactions.execute(status -> WriteRounds.run(jdbc, batch));
         } catch (RuntimeException e) {
             if (databaseUnreachable(e)) {
                 batch.forEach(write -> write.done().completeExceptionally(e));
@@ -168,45 +166,9 @@ final class GroupCommit implements AutoCloseable {
 
     private void runAlone(Write write) {
         try {
-            write.done().complete(transactions.execute(status -> execute(List.of(write))).get(0));
+            write.done().complete(transactions.execute(status -> WriteRounds.run(jdbc, List.of(write))).get(0));
         } catch (RuntimeException e) {
             write.done().completeExceptionally(e);
         }
-    }
-
-    /**
-     * Every write's statements in their order: first each write's first statement, then each one's
-     * second, and so on, so a statement always runs after the ones before it in its own write (and may
-     * read their counts). Within one round the same SQL runs as one JDBC batch; counts are mapped back
-     * to each write.
-     */
-    private List<int[]> execute(List<Write> writes) {
-        List<int[]> counts = new ArrayList<>(writes.size());
-        int rounds = 0;
-        for (Write write : writes) {
-            counts.add(new int[write.statements().size()]);
-            rounds = Math.max(rounds, write.statements().size());
-        }
-        for (int s = 0; s < rounds; s++) {
-            Map<String, List<Integer>> writesBySql = new LinkedHashMap<>();
-            Map<String, List<Object[]>> argsBySql = new LinkedHashMap<>();
-            for (int w = 0; w < writes.size(); w++) {
-                List<Statement> statements = writes.get(w).statements();
-                if (s < statements.size()) {
-                    Statement statement = statements.get(s);
-                    writesBySql.computeIfAbsent(statement.sql(), sql -> new ArrayList<>()).add(w);
-                    argsBySql.computeIfAbsent(statement.sql(), sql -> new ArrayList<>()).add(statement.args().apply(counts.get(w)));
-                }
-            }
-            int round = s;
-            argsBySql.forEach((sql, args) -> {
-                int[] updated = args.size() == 1 ? new int[] {jdbc.update(sql, args.get(0))} : jdbc.batchUpdate(sql, args);
-                List<Integer> slots = writesBySql.get(sql);
-                for (int i = 0; i < updated.length; i++) {
-                    counts.get(slots.get(i))[round] = updated[i];
-                }
-            });
-        }
-        return counts;
     }
 }

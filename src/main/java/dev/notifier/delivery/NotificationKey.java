@@ -1,5 +1,6 @@
 package dev.notifier.delivery;
 
+import dev.notifier.event.Channel;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
@@ -8,7 +9,7 @@ import java.util.UUID;
  * keeps unique ({@code UNIQUE (event_id, channel)}), and the unit of idempotency towards providers:
  * every key a provider sees is built here, from this pair alone, so every attempt carries the same.
  */
-public record NotificationKey(UUID eventId, String channel) {
+public record NotificationKey(UUID eventId, Channel channel) {
 
     /** {@code <eventId>:<CHANNEL>}: the push gateway's Idempotency-Key and the email's X-Notification-Key. */
     public String idempotencyKey() {

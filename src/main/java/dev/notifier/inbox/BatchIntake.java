@@ -1,5 +1,6 @@
 package dev.notifier.inbox;
 
+import dev.notifier.event.Channel;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
@@ -68,12 +69,12 @@ public class BatchIntake {
      *                   or {@code null} when none was asked for
      */
     public void record(RecordBatch batch, Collection<Map<String, Object>> optOutRows) {
-        Map<String, Set<String>> optOutsByUser = new HashMap<>();
+        Map<String, Set<Channel>> optOutsByUser = new HashMap<>();
         if (optOutRows != null) {
             optOutRows.forEach(row -> optOutsByUser.computeIfAbsent(String.valueOf(row.get("user_id")),
-                    user -> new HashSet<>()).add(String.valueOf(row.get("channel"))));
+                    user -> new HashSet<>()).add(Channel.of(String.valueOf(row.get("channel")))));
         }
-        List<List<String>> channels = new ArrayList<>();
+        List<List<Channel>> channels = new ArrayList<>();
         for (TransferEvent event : batch.getNewEvents()) {
             channels.add(planner.channels(event, optOutsByUser.getOrDefault(event.recipient().userId(), Set.of())));
         }

@@ -24,14 +24,14 @@ public class ChannelPlanner {
      * @param optedOut the recipient's opted-out channels; only asked for (and only matter) when the
      *                 event leaves the channels to us
      */
-    public List<String> channels(TransferEvent event, Collection<String> optedOut) {
+    public List<Channel> channels(TransferEvent event, Collection<Channel> optedOut) {
         if (event.channels() != null) {
-            return event.channels().stream().map(Channel::name).toList();
+            return List.copyOf(event.channels());
         }
-        List<String> channels = new ArrayList<>();
+        List<Channel> channels = new ArrayList<>();
         for (Channel channel : catalog.channels()) {
-            if (catalog.addressOf(event.recipient(), channel) != null && !optedOut.contains(channel.name())) {
-                channels.add(channel.name());
+            if (catalog.addressOf(event.recipient(), channel) != null && !optedOut.contains(channel)) {
+                channels.add(channel);
             }
         }
         return channels;

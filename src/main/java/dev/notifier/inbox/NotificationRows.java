@@ -4,6 +4,7 @@ import dev.notifier.delivery.ClaimedNotification;
 import dev.notifier.delivery.DeliverySchedule;
 import dev.notifier.delivery.NotificationKey;
 import dev.notifier.delivery.NotificationStates;
+import dev.notifier.event.Channel;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.TransferEvent;
 import java.sql.Timestamp;
@@ -48,9 +49,10 @@ public class NotificationRows {
     public void record(Exchange exchange) {
         TransferEvent event = exchange.getMessage().getBody(TransferEvent.class);
         // preferences only matter when the producer left the channels to us
-        Set<String> optedOut = event.channels() != null ? Set.of()
-                : Set.copyOf(jdbc.queryForList(OPT_OUTS, String.class, event.recipient().userId()));
-        List<String> channels = planner.channels(event, optedOut);
+        Set<Channel> optedOut = event.channels() != null ? Set.of()
+                : jdbc.queryForList(OPT_OUTS, String.class, event.recipient().userId()).stream().map(Channel::of)
+                        .collect(java.util.stream.Collectors.toSet());
+        List<Channel> channels = planner.channels(event, optedOut);
         exchange.setProperty(CLAIMED, insertClaimed(List.of(event), List.of(channels)));
     }
 
@@ -58,7 +60,7 @@ public class NotificationRows {
      * Inserts claimed rows for events and their channels (index for index), under one new token;
      * returns the claims of the rows that were inserted.
      */
-    public List<ClaimedNotification> insertClaimed(List<TransferEvent> events, List<List<String>> channelsPerEvent) {
+    public List<ClaimedNotification> insertClaimed(List<TransferEvent> events, List<List<Channel>> channelsPerEvent) {
         String claimToken = NotificationStates.newClaimToken();
         Instant now = Instant.now();
         Timestamp created = Timestamp.from(now);
@@ -69,9 +71,9 @@ public class NotificationRows {
         for (int e = 0; e < events.size(); e++) {
             TransferEvent event = events.get(e);
             String payload = parser.toJson(event);
-            for (String channel : channelsPerEvent.get(e)) {
+            for (Channel channel : channelsPerEvent.get(e)) {
                 UUID eventId = event.eventId();
-                rows.add(new Object[] {eventId, channel, event.recipient().userId(), event.transferId(), payload, created,
+                rows.add(new Object[] {eventId, channel.name(), event.recipient().userId(), event.transferId(), payload, created,
                         created, created, claimedUntil, claimToken});
                 planned.add(new ClaimedNotification(new NotificationKey(eventId, channel), event, null, 1, now, claimToken,
                         until));

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * How long a notification took from its row being created (the event recorded) to the provider
- * accepting it, retries included. Fed by send-notification right after {@code mark-sent}.
+ * accepting it, retries included. Fed by the delivery routes (deliver-<channel>) right after {@code mark-sent-<channel>}.
  */
 public final class DeliveryMetrics implements DeliveryObserver {
 
@@ -63,7 +63,7 @@ public final class DeliveryMetrics implements DeliveryObserver {
         // a metric must never fail a delivery that has already been recorded as SENT
         try {
             Duration latency = Duration.between(notification.createdAt(), at);
-            Timer timer = timers.get(notification.key().channel());
+            Timer timer = timers.get(notification.key().channel().name());
             timer.record(latency.isNegative() ? Duration.ZERO : latency);
         } catch (RuntimeException e) {
             LOG.warn("delivery latency of {} not recorded: {}", notification.key(), e.toString());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.notifier.event.EventParser;
 import dev.notifier.inbox.ChannelPlanner;
 import dev.notifier.inbox.NotificationRows;
+import dev.notifier.event.Channel;
 import dev.notifier.support.ContractEvent;
 import dev.notifier.support.DatabaseTestBase;
 import java.time.Duration;
@@ -49,10 +50,10 @@ class DeliveryLedgerTest extends DatabaseTestBase {
         void shouldInsertEachChannelsRowClaimedByItsTokenWithItsFirstAttempt() {
             List<ClaimedNotification> claimed = recorded();
 
-            assertThat(claimed).extracting(c -> c.key().channel()).containsExactly("EMAIL", "PUSH");
+            assertThat(claimed).extracting(c -> c.key().channel()).containsExactly(Channel.EMAIL, Channel.PUSH);
             assertThat(claimed).allSatisfy(c -> {
                 assertThat(c.attempt()).isEqualTo(1);
-                assertThat(events.row(c.key().eventId(), c.key().channel())).containsEntry("status", "SENDING")
+                assertThat(events.row(c.key().eventId(), c.key().channel().name())).containsEntry("status", "SENDING")
                         .containsEntry("attempts", 1).containsEntry("claim_token", claimed.get(0).claimToken());
             });
             assertThat(recorded().get(0).claimToken()).as("each insert its own token").isNotEqualTo(claimed.get(0).claimToken());
@@ -178,7 +179,7 @@ class DeliveryLedgerTest extends DatabaseTestBase {
 
             assertThat(batch.found()).isEqualTo(2);
             assertThat(batch.claimed()).extracting(ClaimedNotification::key)
-                    .containsExactlyInAnyOrder(new NotificationKey(due, "EMAIL"), crashed.key());
+                    .containsExactlyInAnyOrder(new NotificationKey(due, Channel.EMAIL), crashed.key());
             String token = batch.claimed().get(0).claimToken();
             assertThat(batch.claimed()).allSatisfy(c -> {
                 assertThat(c.claimToken()).isEqualTo(token).isNotEqualTo(crashed.claimToken());
@@ -237,6 +238,6 @@ class DeliveryLedgerTest extends DatabaseTestBase {
 
     private List<ClaimedNotification> recorded(UUID eventId) {
         return transactions.execute(status -> rows.insertClaimed(List.of(ContractEvent.event().eventId(eventId).build()),
-                List.of(List.of("EMAIL", "PUSH"))));
+                List.of(List.of(Channel.EMAIL, Channel.PUSH))));
     }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class ChannelPlannerTest {
 
-    private static final Set<String> NO_OPT_OUTS = Set.of();
+    private static final Set<Channel> NO_OPT_OUTS = Set.of();
 
     private final ChannelPlanner planner = new ChannelPlanner(ChannelCatalog.standard());
 
@@ -31,14 +31,14 @@ class ChannelPlannerTest {
         void shouldPlanExactlyTheRequestedChannels() {
             TransferEvent event = ContractEvent.event().channels(Channel.PUSH).build();
 
-            assertThat(planner.channels(event, NO_OPT_OUTS)).containsExactly("PUSH");
+            assertThat(names(planner.channels(event, NO_OPT_OUTS))).containsExactly("PUSH");
         }
 
         @Test
         void shouldKeepRequestedChannelsTheRecipientOptedOutOf() {
             TransferEvent event = ContractEvent.event().channels(Channel.EMAIL, Channel.PUSH).build();
 
-            assertThat(planner.channels(event, Set.of("EMAIL", "PUSH"))).containsExactly("EMAIL", "PUSH");
+            assertThat(names(planner.channels(event, optOuts("EMAIL", "PUSH")))).containsExactly("EMAIL", "PUSH");
         }
     }
 
@@ -50,7 +50,7 @@ class ChannelPlannerTest {
         void shouldDeriveChannelsFromTheRecipientsAddresses(String email, String pushToken, List<String> expected) {
             TransferEvent event = ContractEvent.event().noChannels().email(email).pushToken(pushToken).build();
 
-            assertThat(planner.channels(event, NO_OPT_OUTS)).isEqualTo(expected);
+            assertThat(names(planner.channels(event, NO_OPT_OUTS))).isEqualTo(expected);
         }
 
         @ParameterizedTest(name = "opted out of {0}")
@@ -58,15 +58,15 @@ class ChannelPlannerTest {
         void shouldRemoveOptedOutChannels(List<String> optedOut, List<String> expected) {
             TransferEvent event = ContractEvent.event().noChannels().build();
 
-            assertThat(planner.channels(event, Set.copyOf(optedOut))).isEqualTo(expected);
+            assertThat(names(planner.channels(event, optOuts(optedOut.toArray(String[]::new))))).isEqualTo(expected);
         }
 
         @Test
         void shouldAddLineForARecipientWithALineUserId() {
             TransferEvent event = ContractEvent.event().noChannels().lineUserId(ContractEvent.LINE_USER_ID).build();
 
-            assertThat(planner.channels(event, NO_OPT_OUTS)).containsExactly("EMAIL", "PUSH", "LINE");
-            assertThat(planner.channels(event, Set.of("PUSH"))).containsExactly("EMAIL", "LINE");
+            assertThat(names(planner.channels(event, NO_OPT_OUTS))).containsExactly("EMAIL", "PUSH", "LINE");
+            assertThat(names(planner.channels(event, optOuts("PUSH")))).containsExactly("EMAIL", "LINE");
         }
 
         @Test
@@ -77,14 +77,14 @@ class ChannelPlannerTest {
                             "notifier.channel.push.address", "pushToken").get(name))));
             TransferEvent event = ContractEvent.event().noChannels().lineUserId(ContractEvent.LINE_USER_ID).build();
 
-            assertThat(emailAndPush.channels(event, NO_OPT_OUTS)).containsExactly("EMAIL", "PUSH");
+            assertThat(names(emailAndPush.channels(event, NO_OPT_OUTS))).containsExactly("EMAIL", "PUSH");
         }
 
         @Test
         void shouldPlanNothingForARecipientWithoutAddresses() {
             TransferEvent event = ContractEvent.event().noChannels().email(null).pushToken(null).build();
 
-            assertThat(planner.channels(event, NO_OPT_OUTS)).isEmpty();
+            assertThat(names(planner.channels(event, NO_OPT_OUTS))).isEmpty();
         }
     }
 
@@ -101,5 +101,13 @@ class ChannelPlannerTest {
                 arguments(List.of("EMAIL"), List.of("PUSH")),
                 arguments(List.of("PUSH"), List.of("EMAIL")),
                 arguments(List.of("EMAIL", "PUSH"), List.of()));
+    }
+
+    private static List<String> names(List<Channel> channels) {
+        return channels.stream().map(Channel::name).toList();
+    }
+
+    private static Set<Channel> optOuts(String... names) {
+        return java.util.Arrays.stream(names).map(Channel::of).collect(java.util.stream.Collectors.toSet());
     }
 }

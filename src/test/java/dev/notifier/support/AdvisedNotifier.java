@@ -69,8 +69,8 @@ public final class AdvisedNotifier implements AutoCloseable {
             notifier.advise("consume-events-batch", a -> a.replaceFromWith(EVENT_BATCHES));
             notifier.advise("dead-letter", a -> a.weaveById("publish-dead-letter").replace().to("mock:dlq"));
             notifier.advise("send-email", a -> a.weaveById("smtp").replace().to("mock:smtp"));
-            notifier.advise("send-push", a -> a.weaveById("push-gateway").replace().to("mock:push"));
-            notifier.advise("send-line", a -> a.weaveById("line-api").replace().to("mock:line"));
+            notifier.advise("send-push", a -> a.weaveById("send-push-request").replace().to("mock:push"));
+            notifier.advise("send-line", a -> a.weaveById("send-line-request").replace().to("mock:line"));
             notifier.push().whenAnyExchangeReceived(e -> answer(e, 200, "{\"ok\":true}"));
             notifier.context().getEndpoint("mock:line", MockEndpoint.class)
                     .whenAnyExchangeReceived(e -> answer(e, 200, "{\"sentMessages\":[]}"));

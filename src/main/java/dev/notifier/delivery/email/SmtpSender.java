@@ -16,9 +16,8 @@ import org.apache.camel.component.mail.MailAuthenticator;
  * camel-mail's sender for the {@code smtp:} endpoint ({@code javaMailSender=#smtpSender}), which
  * keeps connections open across messages. camel-mail's own connects, says EHLO and QUITs for every
  * message; a relay counts connections and throttles a sender that opens one per message. Here at
- * most {@link SmtpSettings#connections()} are open, each used for at most
- * {@link SmtpSettings#messagesPerConnection()} messages and dropped after any failure or when idle
- * too long, so the next message gets a fresh one.
+ * most {@link SmtpSettings#connections()} are open, each for at most {@link SmtpSettings#messagesPerConnection()}
+ * messages, dropped after any failure or when idle too long: the next message gets a fresh one.
  *
  * <p>It is also the last check on the envelope: the only recipient is the message's one To address,
  * valid by {@link EmailAddresses}, exactly as written; a non-ASCII one goes only to a server that

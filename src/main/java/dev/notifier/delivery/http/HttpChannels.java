@@ -2,6 +2,7 @@ package dev.notifier.delivery.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.notifier.delivery.Attempt;
 import dev.notifier.delivery.ClaimedNotification;
 import dev.notifier.delivery.ProviderRejectedException;
 import dev.notifier.delivery.UndeliverableException;
@@ -22,11 +23,6 @@ import org.apache.camel.Message;
  */
 public class HttpChannels {
 
-    /** Exchange property: {@link dev.notifier.delivery.NotificationKey#idempotencyKey()}, for the route's header. */
-    public static final String IDEMPOTENCY_KEY = "idempotencyKey";
-    /** Exchange property: {@link dev.notifier.delivery.NotificationKey#retryKey()}, for providers that take a UUID. */
-    public static final String RETRY_KEY = "retryKey";
-
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Map<Channel, HttpChannel> channels;
@@ -41,12 +37,9 @@ public class HttpChannels {
 
     /**
      * Replaces the message with the request for the claimed notification in its body: the rendered
-     * {@code request.json}, and no header but the bearer token; every header camel-http will send is
-     * set after this, by the route, the provider keys from properties {@value #IDEMPOTENCY_KEY} and
-     * {@value #RETRY_KEY} (plain values: reading them through the notification, {@code
-     * ${exchangeProperty.notification.key.idempotencyKey}}, costs a bean introspection per request,
-     * 10 % of the push senders' CPU in the benchmark). Whatever stops the request from being built
-     * stops it every time.
+     * {@code request.json}, and no header but the bearer token; every other header camel-http will send
+     * is set after this, by the route (routes/http-provider), the provider's key from the attempt.
+     * Whatever stops the request from being built stops it every time.
      */
     public void compose(Exchange exchange) {
         Message message = exchange.getMessage();
@@ -65,13 +58,11 @@ public class HttpChannels {
             message.setHeader("Authorization", channel.authorization());
         }
         message.setBody(body);
-        exchange.setProperty(IDEMPOTENCY_KEY, notification.key().idempotencyKey());
-        exchange.setProperty(RETRY_KEY, notification.key().retryKey().toString());
     }
 
     /** The provider's answer, as camel-http left it (throwExceptionOnFailure off), by the channel's rules. */
     public void check(Exchange exchange) {
-        ClaimedNotification notification = exchange.getProperty("notification", ClaimedNotification.class);
+        ClaimedNotification notification = exchange.getProperty(Attempt.PROPERTY, Attempt.class).notification();
         Integer code = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, Integer.class);
         check(channel(notification), code == null ? 0 : code, exchange.getMessage().getBody(String.class));
     }
@@ -86,7 +77,7 @@ public class HttpChannels {
     }
 
     private HttpChannel channel(ClaimedNotification notification) {
-        HttpChannel channel = channels.get(Channel.of(notification.key().channel()));
+        HttpChannel channel = channels.get(notification.key().channel());
         if (channel == null) {
             throw new UndeliverableException("channel " + notification.key().channel() + " has no HTTP settings");
         }

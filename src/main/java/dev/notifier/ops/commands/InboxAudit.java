@@ -1,5 +1,6 @@
 package dev.notifier.ops.commands;
 
+import dev.notifier.event.Channel;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
@@ -141,9 +142,9 @@ public final class InboxAudit {
                         (rs, i) -> new Preference(rs.getString("channel"), rs.getBoolean("opted_out"),
                                 Times.column(rs, "updated_at")),
                         event.recipient().userId());
-        Set<String> optOuts = preferences.stream().filter(Preference::optedOut).map(Preference::channel)
+        Set<Channel> optOuts = preferences.stream().filter(Preference::optedOut).map(p -> Channel.of(p.channel()))
                 .collect(java.util.stream.Collectors.toSet());
-        for (String channel : planner.channels(event, optOuts)) {
+        for (String channel : planner.channels(event, optOuts).stream().map(Channel::name).toList()) {
             boolean preferenceChanged = preferences.stream()
                     .anyMatch(p -> p.channel().equals(channel) && p.updatedAt().isAfter(key.receivedAt));
             if (!key.channels.contains(channel) && !preferenceChanged) {

@@ -171,7 +171,7 @@ class EmailComposerTest {
     }
 
     private static ClaimedNotification claimed(TransferEvent event) {
-        return new ClaimedNotification(new NotificationKey(event.eventId(), "EMAIL"), event, null, 1, Instant.now(), "token",
+        return new ClaimedNotification(new NotificationKey(event.eventId(), dev.notifier.event.Channel.EMAIL), event, null, 1, Instant.now(), "token",
                 Instant.now().plusSeconds(60));
     }
 

@@ -169,7 +169,7 @@ class SmtpSenderTest {
     private static jakarta.mail.internet.MimeMessage message() throws Exception {
         TransferEvent event = ContractEvent.event().eventId(UUID.randomUUID()).build();
         EmailComposer composer = new EmailComposer("alerts@bank.example", TestTemplates.shipped());
-        return composer.compose(new ClaimedNotification(new NotificationKey(event.eventId(), "EMAIL"), event, null, 1,
+        return composer.compose(new ClaimedNotification(new NotificationKey(event.eventId(), dev.notifier.event.Channel.EMAIL), event, null, 1,
                 Instant.now(), "t", Instant.now().plusSeconds(60)));
     }
 
