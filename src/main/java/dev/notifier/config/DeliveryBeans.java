@@ -83,6 +83,18 @@ final class DeliveryBeans {
         Templates templates = templates();
         bindEmail(templates);
         bindHttpChannels(templates);
+        leaveOutChannelsNotInUse();
+    }
+
+    /**
+     * A channel not in use leaves out its provider route (routes/send-&lt;channel&gt;.camel.yaml), as it leaves
+     * out its beans and templates: the route would name what only that channel has (composeEmail, the
+     * SMTP sender, its URL). A bank without email runs with NOTIFIER_CHANNELS=PUSH,LINE.
+     */
+    private void leaveOutChannelsNotInUse() {
+        String inUse = parser.channels().channels().stream().map(Channel::id).collect(java.util.stream.Collectors.joining("|"));
+        context.getCamelContextExtension().getContextPlugin(org.apache.camel.model.Model.class)
+                .setRouteFilterPattern(null, "send-(?!(" + inUse + ")$).*");
     }
 
     NotificationRows rows() {
