@@ -66,7 +66,7 @@ public final class Attempts {
                         + " (a send must be over before another sender may take the notification over): "
                         + classified.reason());
             }
-            failure = schedule.settle(classified, n.attempt(), n.createdAt());
+            failure = schedule.settle(classified, n.attemptInBudget(), n.budget().from());
         }
         attempt.settled(failure);
     }

@@ -11,9 +11,31 @@ import java.time.Instant;
  * @param unreadable   why the payload does not read, when it does not
  * @param attempt      this attempt's number (the row's {@code attempts} after the claim)
  * @param claimedUntil when another sender may take the claim over: renewed first if it is near
+ * @param budget       what the attempt and age limits count from: the row's creation, or its last resend
  */
 public record ClaimedNotification(NotificationKey key, TransferEvent event, String unreadable, int attempt,
-                                  Instant createdAt, String claimToken, Instant claimedUntil) {
+                                  Instant createdAt, String claimToken, Instant claimedUntil, Budget budget) {
+
+    /** A notification whose budget is its first: counted from its creation. */
+    public ClaimedNotification(NotificationKey key, TransferEvent event, String unreadable, int attempt, Instant createdAt,
+                               String claimToken, Instant claimedUntil) {
+        this(key, event, unreadable, attempt, createdAt, claimToken, claimedUntil, new Budget(createdAt, 0));
+    }
+
+    /**
+     * Where a row's attempt and age limits count from (notifier.delivery.max-attempts, max-age): its
+     * creation, or the operator's last resend of it, which starts a fresh budget.
+     *
+     * @param from           the budget's start
+     * @param attemptsBefore attempts made before it (the row's attempts at the resend)
+     */
+    public record Budget(Instant from, int attemptsBefore) {
+    }
+
+    /** This attempt's number within its budget. */
+    public int attemptInBudget() {
+        return attempt - budget.attemptsBefore();
+    }
 
     /** The event to render; a payload that no longer reads can never be sent. */
     public TransferEvent readEvent() {
@@ -24,6 +46,6 @@ public record ClaimedNotification(NotificationKey key, TransferEvent event, Stri
     }
 
     public ClaimedNotification renewedUntil(Instant until) {
-        return new ClaimedNotification(key, event, unreadable, attempt, createdAt, claimToken, until);
+        return new ClaimedNotification(key, event, unreadable, attempt, createdAt, claimToken, until, budget);
     }
 }

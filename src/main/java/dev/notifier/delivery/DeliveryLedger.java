@@ -115,8 +115,8 @@ public class DeliveryLedger implements AutoCloseable {
             List<Object[]> expiries = new ArrayList<>();
             List<ClaimedNotification> claimed = new ArrayList<>();
             for (DueRow row : due) {
-                String expired = schedule.expiredReason(java.util.Date.from(row.createdAt()), row.attempts(),
-                        "SENDING".equals(row.status()));
+                String expired = schedule.expiredReason(java.util.Date.from(row.budget().from()),
+                        row.attempts() - row.budget().attemptsBefore(), "SENDING".equals(row.status()));
                 if (expired != null) {
                     expiries.add(new Object[] {expired, ts(now), row.key().eventId(), row.key().channel().name()});
                     LOG.warn("{} -> FAILED: {}", row.key(), expired);
@@ -150,10 +150,10 @@ public class DeliveryLedger implements AutoCloseable {
     }
 
     private record DueRow(NotificationKey key, String status, int attempts, Instant createdAt, TransferEvent event,
-                          String unreadable) {
+                          String unreadable, ClaimedNotification.Budget budget) {
 
         ClaimedNotification claimed(String token, Instant until) {
-            return new ClaimedNotification(key, event, unreadable, attempts + 1, createdAt, token, until);
+            return new ClaimedNotification(key, event, unreadable, attempts + 1, createdAt, token, until, budget);
         }
     }
 
@@ -166,8 +166,10 @@ public class DeliveryLedger implements AutoCloseable {
         } catch (InvalidEventException e) {
             unreadable = e.getMessage();
         }
-        return new DueRow(key, rs.getString("status"), rs.getInt("attempts"),
-                rs.getObject("created_at", OffsetDateTime.class).toInstant(), event, unreadable);
+        Instant createdAt = rs.getObject("created_at", OffsetDateTime.class).toInstant();
+        OffsetDateTime resent = rs.getObject("budget_from", OffsetDateTime.class);
+        return new DueRow(key, rs.getString("status"), rs.getInt("attempts"), createdAt, event, unreadable,
+                new ClaimedNotification.Budget(resent == null ? createdAt : resent.toInstant(), rs.getInt("budget_attempts")));
     }
 
     /** The attempt's history row, written after its outcome: {@code claim_lost} when that outcome changed no row. */

@@ -58,7 +58,7 @@ public final class NotificationStates {
      * disjoint between pollers (SKIP LOCKED).
      */
     public static String findDue(int channels) {
-        return "SELECT event_id, channel, status, attempts, payload, created_at FROM notifications"
+        return "SELECT event_id, channel, status, attempts, payload, created_at, budget_from, budget_attempts FROM notifications"
                 + " WHERE ((status = 'PENDING' AND next_attempt_at <= ?) OR (status = 'SENDING' AND claimed_until < ?))"
                 + " AND channel IN (" + String.join(", ", java.util.Collections.nCopies(channels, "?")) + ")"
                 + " ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED";

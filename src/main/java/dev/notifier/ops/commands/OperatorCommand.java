@@ -102,10 +102,19 @@ public abstract class OperatorCommand implements Command {
         return new JdbcTemplate(database);
     }
 
+    /** One transaction on the command's connection ({@link #jdbc()}), for writes that go together. */
+    protected org.springframework.transaction.support.TransactionTemplate transactions() {
+        jdbc();
+        return new org.springframework.transaction.support.TransactionTemplate(
+                new org.springframework.jdbc.datasource.DataSourceTransactionManager(database));
+    }
+
     private static String describe(Exception failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof SQLException sql) {
-                return (failure instanceof CannotGetJdbcConnectionException ? "cannot connect to the database: "
+                return (failure instanceof CannotGetJdbcConnectionException
+                        || failure instanceof org.springframework.transaction.CannotCreateTransactionException
+                        ? "cannot connect to the database: "
                         : "database error: ") + sql.getMessage();
             }
         }

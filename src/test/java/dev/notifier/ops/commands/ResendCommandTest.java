@@ -24,7 +24,7 @@ class ResendCommandTest extends DatabaseTestBase {
         CommandRun run = resend("--failed");
 
         assertThat(run.exitCode()).isZero();
-        assertThat(run.out()).isEqualTo("re-queued 1 FAILED notification(s)\n");
+        assertThat(run.out()).isEqualTo("re-queued 1 FAILED notification(s), each with a fresh budget of 50 attempts and 24h\n");
         assertThat(events.row(failed, "EMAIL"))
                 .containsEntry("status", "PENDING")
                 .containsEntry("attempts", 4)
@@ -36,6 +36,24 @@ class ResendCommandTest extends DatabaseTestBase {
     }
 
     @Test
+    void shouldStartAFreshBudgetOfAttemptsAndAgeAndNoteItInTheHistory() {
+        UUID failed = events.record(LONG_AGO, "[\"EMAIL\"]", "EMAIL");
+        failed(failed, "EMAIL", LONG_AGO);
+        Instant before = Instant.now();
+
+        resend("--failed");
+
+        // the limits count from the resend, after the 4 attempts already made; the row keeps its history
+        assertThat(events.row(failed, "EMAIL")).containsEntry("attempts", 4).containsEntry("budget_attempts", 4)
+                .hasEntrySatisfying("budget_from", from -> assertThat(((Timestamp) from).toInstant())
+                        .isBetween(before.minusSeconds(1), Instant.now()))
+                .hasEntrySatisfying("created_at", created -> assertThat(((Timestamp) created).toInstant()).isEqualTo(LONG_AGO));
+        assertThat(db.jdbc().queryForMap("SELECT attempt, outcome, error FROM notification_attempts WHERE event_id = ?", failed))
+                .containsEntry("attempt", 4).containsEntry("outcome", "RESENT")
+                .containsEntry("error", "re-queued by resend --failed, with a fresh budget of 50 attempts and 24h");
+    }
+
+    @Test
     void shouldRequeueOnlyTheGivenChannel() {
         UUID eventId = events.record(LONG_AGO, "[\"EMAIL\",\"PUSH\"]", "EMAIL", "PUSH");
         failed(eventId, "EMAIL", LONG_AGO);
@@ -43,7 +61,7 @@ class ResendCommandTest extends DatabaseTestBase {
 
         CommandRun run = resend("--failed", "--channel", "push");
 
-        assertThat(run.out()).isEqualTo("re-queued 1 FAILED notification(s) on PUSH\n");
+        assertThat(run.out()).startsWith("re-queued 1 FAILED notification(s) on PUSH, each with a fresh budget");
         assertThat(events.row(eventId, "PUSH")).containsEntry("status", "PENDING");
         assertThat(events.row(eventId, "EMAIL")).containsEntry("status", "FAILED");
     }
