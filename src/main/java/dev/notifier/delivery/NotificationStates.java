@@ -28,9 +28,18 @@ import java.util.List;
 public final class NotificationStates {
 
     /** A new event's row, claimed at birth: the instance that recorded it sends it at once, no second write. */
+    /**
+     * Every row of an intake transaction in one statement, one array per column; RETURNING says which
+     * were inserted (a row that exists is left alone), whatever the driver reports for a batch: with
+     * {@code reWriteBatchedInserts=true} PgJDBC answers SUCCESS_NO_INFO (-2) for every row of a
+     * rewritten batch, inserted or not.
+     */
     public static final String INSERT_CLAIMED = "INSERT INTO notifications (event_id, channel, status, attempts,"
             + " user_id, transfer_id, payload, created_at, updated_at, next_attempt_at, claimed_until, claim_token)"
-            + " VALUES (?, ?, 'SENDING', 1, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
+            + " SELECT CAST(event_id AS uuid), channel, 'SENDING', 1, user_id, transfer_id, payload, ?, ?, ?, ?, ?"
+            + " FROM unnest(CAST(? AS varchar[]), CAST(? AS varchar[]), CAST(? AS varchar[]), CAST(? AS varchar[]),"
+            + " CAST(? AS varchar[])) AS row (event_id, channel, user_id, transfer_id, payload)"
+            + " ON CONFLICT DO NOTHING RETURNING event_id, channel";
     /** Back to the retry poller, untried, due a little later: a claim that never reached a sender (its queue stayed full). */
     static final String RELEASE = "UPDATE notifications SET status = 'PENDING', attempts = attempts - 1,"
             + " next_attempt_at = ?, claimed_until = NULL, claim_token = NULL, updated_at = ?"

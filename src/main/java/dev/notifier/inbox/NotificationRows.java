@@ -66,34 +66,45 @@ public class NotificationRows {
         Timestamp created = Timestamp.from(now);
         Instant until = schedule.claimUntil().toInstant();
         Timestamp claimedUntil = Timestamp.from(until);
-        List<Object[]> rows = new ArrayList<>();
+        List<String> eventIds = new ArrayList<>();
+        List<String> channels = new ArrayList<>();
+        List<String> users = new ArrayList<>();
+        List<String> transfers = new ArrayList<>();
+        List<String> payloads = new ArrayList<>();
         List<ClaimedNotification> planned = new ArrayList<>();
         for (int e = 0; e < events.size(); e++) {
             TransferEvent event = events.get(e);
             String payload = parser.toJson(event);
             for (Channel channel : channelsPerEvent.get(e)) {
-                UUID eventId = event.eventId();
-                rows.add(new Object[] {eventId, channel.name(), event.recipient().userId(), event.transferId(), payload, created,
-                        created, created, claimedUntil, claimToken});
-                planned.add(new ClaimedNotification(new NotificationKey(eventId, channel), event, null, 1, now, claimToken,
-                        until));
+                eventIds.add(event.getEventIdText());
+                channels.add(channel.name());
+                users.add(event.recipient().userId());
+                transfers.add(event.transferId());
+                payloads.add(payload);
+                planned.add(new ClaimedNotification(new NotificationKey(event.eventId(), channel), event, null, 1, now,
+                        claimToken, until));
             }
         }
-        if (rows.isEmpty()) {
+        if (planned.isEmpty()) {
             return List.of();
         }
-        int[] inserted = rows.size() == 1 ? new int[] {jdbc.update(NotificationStates.INSERT_CLAIMED, rows.get(0))}
-                : jdbc.batchUpdate(NotificationStates.INSERT_CLAIMED, rows);
+        Set<NotificationKey> inserted = new java.util.HashSet<>(jdbc.query(NotificationStates.INSERT_CLAIMED,
+                (row, i) -> new NotificationKey(row.getObject("event_id", UUID.class), Channel.of(row.getString("channel"))),
+                created, created, created, claimedUntil, claimToken, array(eventIds), array(channels), array(users),
+                array(transfers), array(payloads)));
         List<ClaimedNotification> claimed = new ArrayList<>(planned.size());
-        for (int i = 0; i < planned.size(); i++) {
-            // a batch may report SUCCESS_NO_INFO (-2) for a row it wrote
-            if (inserted[i] != 0) {
-                claimed.add(planned.get(i));
-                LOG.debug("{} recorded -> SENDING", planned.get(i).key());
+        for (ClaimedNotification claim : planned) {
+            if (inserted.contains(claim.key())) {
+                claimed.add(claim);
+                LOG.debug("{} recorded -> SENDING", claim.key());
             } else {
-                LOG.info("{} already has its row: left as it is", planned.get(i).key());
+                LOG.info("{} already has its row: left as it is", claim.key());
             }
         }
         return claimed;
+    }
+
+    private static String[] array(List<String> column) {
+        return column.toArray(String[]::new);
     }
 }

@@ -60,6 +60,24 @@ class DeliveryLedgerTest extends DatabaseTestBase {
         }
 
         @Test
+        void shouldClaimOnlyTheRowsItInsertedWhateverTheDriverCountsForABatch() {
+            // PgJDBC rewrites a batch of inserts into one statement and answers SUCCESS_NO_INFO (-2) for each row
+            var rewriting = new org.springframework.jdbc.datasource.DriverManagerDataSource(
+                    db.url() + "?reWriteBatchedInserts=true", dev.notifier.support.TestDatabase.USER, "");
+            NotificationRows rewritingRows = new NotificationRows(rewriting, parser,
+                    new ChannelPlanner(dev.notifier.event.ChannelCatalog.standard()), schedule);
+            UUID known = recorded().get(0).key().eventId();
+            UUID fresh = UUID.randomUUID();
+
+            List<ClaimedNotification> claimed = new TransactionTemplate(new JdbcTransactionManager(rewriting)).execute(s ->
+                    rewritingRows.insertClaimed(List.of(ContractEvent.event().eventId(known).build(),
+                                    ContractEvent.event().eventId(fresh).build()),
+                            List.of(List.of(Channel.EMAIL, Channel.PUSH), List.of(Channel.EMAIL, Channel.PUSH))));
+
+            assertThat(claimed).extracting(c -> c.key().eventId()).containsOnly(fresh).hasSize(2);
+        }
+
+        @Test
         void shouldClaimNothingWhenTheRowIsThereAlready() {
             UUID eventId = UUID.randomUUID();
             String first = recorded(eventId).get(0).claimToken();
