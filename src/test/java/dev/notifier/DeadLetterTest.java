@@ -47,6 +47,8 @@ class DeadLetterTest extends PipelineTestBase {
             ProducerRecord<byte[], byte[]> bad = new ProducerRecord<>(topic, entry.getKey().getBytes(StandardCharsets.UTF_8),
                     entry.getValue());
             bad.headers().add("trace-id", ("trace-" + entry.getKey()).getBytes(StandardCharsets.UTF_8));
+            // a producer's header named like Notifier's own: kept, namespaced, never taken for ours
+            bad.headers().add("notifier-truncated", "forged".getBytes(StandardCharsets.UTF_8));
             records.add(bad);
         }
         UUID after = UUID.randomUUID();
@@ -68,6 +70,8 @@ class DeadLetterTest extends PipelineTestBase {
             assertThat(header(record, "trace-id")).isEqualTo("trace-" + entry.getKey());
             assertThat(header(record, "notifier-error")).isNotBlank().doesNotContain("\n").doesNotContain("\r");
             assertThat(header(record, "notifier-source")).matches(topic + "-\\d+@\\d+");
+            assertThat(header(record, "producer:notifier-truncated")).isEqualTo("forged");
+            assertThat(header(record, "notifier-truncated")).isNull();
         }
         assertThat(header(byKey.get("unknown-channel"), "notifier-error")).contains("SMS");
         assertThat(header(byKey.get("crlf-email"), "notifier-error")).contains("recipient.email");

@@ -13,13 +13,13 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  * (why) and {@code notifier-source} (topic-partition@offset), cut to a size limit when they do not
  * fit, with {@code notifier-truncated} saying what was cut: the original headers from the last when
  * they alone are too many, the value when it is too large, the key last; the reason and the source
- * always stay.
+ * always stay. An original header named like Notifier's own is namespaced ({@link DeadLetterHeaders}).
  */
 final class DeadLetterRecords {
 
-    static final String ERROR = "notifier-error";
-    static final String SOURCE = "notifier-source";
-    static final String TRUNCATED = "notifier-truncated";
+    static final String ERROR = DeadLetterHeaders.ERROR;
+    static final String SOURCE = DeadLetterHeaders.SOURCE;
+    static final String TRUNCATED = DeadLetterHeaders.TRUNCATED;
     static final int MINIMUM_RECORD_BYTES = 16 * 1024;
     /** Kafka's own framing of a batch of one record, generously: what the size estimate adds. */
     private static final int FRAMING_BYTES = 512;
@@ -32,7 +32,8 @@ final class DeadLetterRecords {
         List<Header> notifierHeaders = notifierHeaders(letter);
         byte[] key = letter.key();
         byte[] value = letter.value();
-        List<Header> original = new ArrayList<>(letter.headers());
+        List<Header> original = new ArrayList<>();
+        letter.headers().forEach(h -> original.add(new RecordHeader(DeadLetterHeaders.escape(h.key()), h.value())));
         int budget = maxRecordBytes - FRAMING_BYTES - size(notifierHeaders) - 200;
         if (length(key) + length(value) + size(original) <= budget) {
             return record(topic, key, value, original, notifierHeaders);

@@ -34,6 +34,10 @@ public final class DlqCommand extends OperatorCommand {
                 once, and a second run replays only what was dead-lettered since. Valid events that were
                 already recorded are dropped by the inbox as duplicates. A record that was cut to fit the
                 DLQ (header notifier-truncated) is skipped and counted: only its producer has it whole.
+                A record dead-lettered longer ago than notifier.inbox.retention is refused and counted:
+                the inbox may have forgotten its event, and replaying it could deliver it twice. A
+                producer's header named notifier-* is kept in the DLQ as producer:notifier-* and
+                replayed under its own name.
                 Run one replay at a time.
                   --limit N   replay at most N records (default: all there are now)
                 """;
@@ -47,10 +51,16 @@ public final class DlqCommand extends OperatorCommand {
         String dlqTopic = p.get("notifier.kafka.dlq-topic");
         String mainTopic = p.get("notifier.kafka.topic");
         String group = p.get("notifier.kafka.group") + "-dlq-replay";
-        DlqReplay.Result result = new DlqReplay(KafkaClientSettings.from(p::find), dlqTopic, mainTopic, group)
-                .replay(limit);
+        java.time.Duration inboxRetention = p.findDuration("notifier.inbox.retention").orElse(null);
+        DlqReplay.Result result = new DlqReplay(KafkaClientSettings.from(p::find), dlqTopic, mainTopic, group,
+                inboxRetention).replay(limit);
         out().println("replayed " + result.replayed() + " record(s) from " + dlqTopic + " to " + mainTopic
                 + " (group " + group + ")" + (result.replayed() == limit ? "; limit reached, run again for more" : ""));
+        if (result.refusedTooOld() > 0) {
+            out().println("refused " + result.refusedTooOld() + " record(s) dead-lettered longer ago than"
+                    + " notifier.inbox.retention (" + inboxRetention.toDays() + "d): the inbox may have forgotten"
+                    + " their events, and a replay could deliver one a second time");
+        }
         if (result.skippedTruncated() > 0) {
             out().println("skipped " + result.skippedTruncated() + " record(s) the DLQ holds only in part"
                     + " (header notifier-truncated): their producer must send them again");

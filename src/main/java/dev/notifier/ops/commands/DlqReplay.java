@@ -1,12 +1,12 @@
 package dev.notifier.ops.commands;
 
 import dev.notifier.config.KafkaClientSettings;
+import dev.notifier.inbox.DeadLetterHeaders;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -23,7 +23,10 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Re-publishes dead-lettered records to the main topic: the original value, key and headers,
- * without the {@code notifier-*} headers the dead-letter route added. The DLQ is read by a
+ * without the {@code notifier-*} headers the dead-letter route added (a producer's own header of
+ * such a name travels escaped, and goes back under its own name: {@link DeadLetterHeaders}).
+ * A record dead-lettered longer ago than the inbox retention is refused: the inbox may have
+ * forgotten its event, and replaying it could deliver that event a second time. The DLQ is read by a
  * consumer group of its own, and each record's offset is committed only after the main topic
  * acknowledged it: a record is replayed once, and the next run starts after the last one replayed.
  * It stops at the end the DLQ had when it started, so records dead-lettered again meanwhile wait
@@ -31,8 +34,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  */
 final class DlqReplay {
 
-    static final Set<String> NOTIFIER_HEADERS = Set.of("notifier-error", "notifier-source");
-    static final String TRUNCATED = "notifier-truncated";
+    static final String TRUNCATED = DeadLetterHeaders.TRUNCATED;
     private static final Duration POLL = Duration.ofMillis(500);
     private static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(60);
 
@@ -40,16 +42,22 @@ final class DlqReplay {
     private final String dlqTopic;
     private final String mainTopic;
     private final String group;
+    private final Duration inboxRetention;
 
-    DlqReplay(KafkaClientSettings kafka, String dlqTopic, String mainTopic, String group) {
+    /** @param inboxRetention {@code notifier.inbox.retention}, or null: the inbox forgets nothing */
+    DlqReplay(KafkaClientSettings kafka, String dlqTopic, String mainTopic, String group, Duration inboxRetention) {
         this.kafka = kafka;
+        this.inboxRetention = inboxRetention;
         this.dlqTopic = dlqTopic;
         this.mainTopic = mainTopic;
         this.group = group;
     }
 
-    /** What a run did: records replayed, and records skipped because the DLQ holds only part of them. */
-    record Result(int replayed, int skippedTruncated) {
+    /**
+     * What a run did: records replayed, records skipped because the DLQ holds only part of them, and
+     * records refused because they are older than the inbox retention.
+     */
+    record Result(int replayed, int skippedTruncated, int refusedTooOld) {
     }
 
     /** Replays up to {@code limit} records. */
@@ -71,6 +79,9 @@ final class DlqReplay {
             long assignmentDeadline = System.nanoTime() + ASSIGNMENT_TIMEOUT.toNanos();
             int replayed = 0;
             int skipped = 0;
+            int tooOld = 0;
+            long oldest = inboxRetention == null ? Long.MIN_VALUE
+                    : System.currentTimeMillis() - inboxRetention.toMillis();
             while (replayed < limit) {
                 var records = consumer.poll(POLL);
                 if (end == null) {
@@ -89,6 +100,8 @@ final class DlqReplay {
                         // would only dead-letter it again, now as "not JSON"
                         if (record.headers().lastHeader(TRUNCATED) != null) {
                             skipped++;
+                        } else if (record.timestamp() < oldest) {
+                            tooOld++;
                         } else {
                             publish(producer, record);
                             replayed++;
@@ -100,7 +113,7 @@ final class DlqReplay {
                     break;
                 }
             }
-            return new Result(replayed, skipped);
+            return new Result(replayed, skipped, tooOld);
         }
     }
 
@@ -114,8 +127,9 @@ final class DlqReplay {
     private void publish(KafkaProducer<byte[], byte[]> producer, ConsumerRecord<byte[], byte[]> record) throws Exception {
         ProducerRecord<byte[], byte[]> copy = new ProducerRecord<>(mainTopic, record.key(), record.value());
         for (Header header : record.headers()) {
-            if (!NOTIFIER_HEADERS.contains(header.key())) {
-                copy.headers().add(header.key(), header.value());
+            String name = DeadLetterHeaders.producerName(header.key());
+            if (name != null) {
+                copy.headers().add(name, header.value());
             }
         }
         // acknowledged (acks=all) before the DLQ offset moves past it

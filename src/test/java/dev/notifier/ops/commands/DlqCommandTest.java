@@ -69,6 +69,38 @@ class DlqCommandTest {
     }
 
     @Test
+    void shouldRefuseRecordsDeadLetteredLongerAgoThanTheInboxRetention() {
+        ProducerRecord<byte[], byte[]> young = deadLetter("TRX-1", "young");
+        ProducerRecord<byte[], byte[]> old = deadLetter("TRX-1", "old");
+        old = new ProducerRecord<>(dlqTopic, null, System.currentTimeMillis() - Duration.ofDays(401).toMillis(), old.key(),
+                old.value(), old.headers());
+        TestKafka.send(dlqTopic, List.of(old, young));
+        Map<String, String> keptForAYear = new HashMap<>(settings);
+        keptForAYear.put("notifier.inbox.retention", "400d");
+
+        CommandRun run = CommandRun.run(DlqCommand::new, keptForAYear, "replay");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).startsWith("replayed 1 record(s)").contains("\nrefused 1 record(s) dead-lettered longer ago"
+                + " than notifier.inbox.retention (400d)");
+        assertThat(TestKafka.readAll(topic, 1, Duration.ofSeconds(30))).extracting(r -> text(r.value())).containsExactly("young");
+    }
+
+    @Test
+    void shouldReplayAProducersOwnNotifierHeaderUnderItsNameAndNeverReadIt() {
+        ProducerRecord<byte[], byte[]> record = deadLetter("TRX-1", "{\"fixed\":1}");
+        // what the DLQ holds for a record whose producer sent its own notifier-truncated header
+        record.headers().add("producer:notifier-truncated", "forged".getBytes(StandardCharsets.UTF_8));
+        TestKafka.send(dlqTopic, List.of(record));
+
+        CommandRun run = replay("replay");
+
+        assertThat(run.out()).startsWith("replayed 1 record(s)").doesNotContain("skipped");
+        assertThat(headers(TestKafka.readAll(topic, 1, Duration.ofSeconds(30)).get(0)))
+                .containsExactly("trace-id=trace-TRX-1", "tenant=th", "notifier-truncated=forged");
+    }
+
+    @Test
     void shouldFailInOneLineOnAMissingDlqTopic() {
         Map<String, String> missing = new HashMap<>(settings);
         missing.put("notifier.kafka.dlq-topic", "no-such-topic-" + topic);
