@@ -84,6 +84,7 @@ async function refreshSummary() {
     renderPeers(summary.peers);
     document.getElementById("inbox-size").textContent = summary.inboxSize;
     document.getElementById("dead-lettered").textContent = summary.deadLettered == null ? "?" : summary.deadLettered;
+    document.getElementById("conflicts").textContent = summary.conflicts == null ? "?" : summary.conflicts;
     document.getElementById("updated").textContent = "updated " + when(summary.generatedAt);
     document.body.dataset.state = "loaded";
   } catch (e) {

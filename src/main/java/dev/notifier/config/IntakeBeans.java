@@ -5,6 +5,7 @@ import dev.notifier.event.InvalidEventException;
 import dev.notifier.inbox.BatchIntake;
 import dev.notifier.inbox.ChannelPlanner;
 import dev.notifier.inbox.DeadLetterPublisher;
+import dev.notifier.inbox.DedupWindow;
 import dev.notifier.inbox.InboxPurge;
 import dev.notifier.inbox.InboxRepository;
 import dev.notifier.inbox.NotificationRows;
@@ -50,7 +51,10 @@ final class IntakeBeans {
         registry.bind("parseEvent", (Processor) exchange -> {
             dev.notifier.event.LogContext.clear();
             try {
-                var event = parser.parse(exchange.getMessage().getBody(byte[].class));
+                byte[] value = exchange.getMessage().getBody(byte[].class);
+                var event = parser.parse(value);
+                // kept for a conflict's dead letter: the body is the event from here on
+                exchange.setProperty(DeadLetterPublisher.RECORD_VALUE, value);
                 exchange.getMessage().setBody(event);
                 exchange.setProperty(EVENT_KEY, event.getEventIdText());
                 dev.notifier.event.LogContext.enter(exchange, event.eventId(), null);
@@ -61,14 +65,18 @@ final class IntakeBeans {
         // the record's offset, after its transaction or dead letter (camel-kafka's manual commit, async)
         registry.bind("commitOffset", (Processor) exchange -> exchange.getMessage()
                 .getHeader(KafkaConstants.MANUAL_COMMIT, KafkaManualCommit.class).commit());
-        registry.bind("inboxRepository", new InboxRepository(database.dataSource, database.transactions));
+        registry.bind("inboxRepository", new InboxRepository(database.dataSource, database.transactions,
+                parser.channels().addressFields()));
         registry.bind("recordEventOrFail", new RollbackIsFailure("direct:record-event"));
         registry.bind("recordBatchOrFail", new RollbackIsFailure("direct:record-batch"));
         registry.bind("batchIntake", new BatchIntake(parser, new ChannelPlanner(parser.channels()), rows));
 
         int purgeBatch = p.getInt("notifier.inbox.purge-batch-size", 1000);
         // validated before anything else is asked for: a bad value fails the start with its name
-        Duration inboxRetention = p.findDuration("notifier.inbox.retention").map(InboxPurge::requireSafeAge).orElse(null);
+        dev.notifier.event.EventRules rules = p.eventRules();
+        DedupWindow window = new DedupWindow(rules.maxPast(), rules.maxFuture());
+        Duration inboxRetention = p.findDuration("notifier.inbox.retention").map(InboxPurge::requireSafeAge)
+                .map(age -> window.requireCoveredBy(age, "notifier.inbox.retention")).orElse(null);
         registry.bind("inboxPurge", new InboxPurge(database.dataSource, purgeBatch, inboxRetention));
         Duration rowRetention = p.findDuration("notifier.retention.notifications").map(InboxPurge::requireSafeAge)
                 .orElse(null);

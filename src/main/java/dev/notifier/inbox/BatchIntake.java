@@ -43,13 +43,26 @@ public class BatchIntake {
             String partition = message.getHeader(KafkaConstants.TOPIC) + "-" + message.getHeader(KafkaConstants.PARTITION);
             try {
                 TransferEvent event = parser.parse(message.getBody(byte[].class));
-                batch.addEvent(event, partition + "@" + message.getHeader(KafkaConstants.OFFSET));
+                batch.addEvent(event, partition + "@" + message.getHeader(KafkaConstants.OFFSET), message);
             } catch (InvalidEventException e) {
                 batch.addDeadLetter(DeadLetter.of(message, e.getMessage()));
             }
             batch.commitAfter(partition, message.getHeader(KafkaConstants.MANUAL_COMMIT, KafkaManualCommit.class));
         }
         return batch;
+    }
+
+    /**
+     * Moves the duplicates whose content differs from their event's first record to the DLQ.
+     *
+     * @param storedRows {@code message_id, fingerprint} of {@link RecordBatch#getDuplicateIds()}, read in the
+     *                   batch's transaction (so a first record from this very batch is among them)
+     */
+    public void setAsideConflicts(RecordBatch batch, Collection<Map<String, Object>> storedRows) {
+        Map<String, byte[]> stored = new HashMap<>();
+        storedRows.forEach(row -> stored.put(String.valueOf(row.get("message_id")), (byte[]) row.get("fingerprint")));
+        List<String> addressFields = parser.channels().addressFields();
+        batch.setAsideConflicts(event -> InboxRepository.conflict(stored.get(event.getEventIdText()), event, addressFields));
     }
 
     /** Counts a batch whose records are all through intake (the metrics' consumed records). */

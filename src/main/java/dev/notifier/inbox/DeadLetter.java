@@ -19,6 +19,11 @@ public record DeadLetter(String source, byte[] key, byte[] value, List<Header> h
 
     /** The record a consumed Kafka message holds, with the reason it is dead-lettered. */
     public static DeadLetter of(Message record, String reason) {
+        return of(record, record.getBody(byte[].class), reason);
+    }
+
+    /** The same, with the record's value kept aside (the body is no longer the record's bytes). */
+    public static DeadLetter of(Message record, byte[] value, String reason) {
         String source = record.getHeader(KafkaConstants.TOPIC) + "-" + record.getHeader(KafkaConstants.PARTITION)
                 + "@" + record.getHeader(KafkaConstants.OFFSET);
         Headers raw = record.getHeader(KafkaConstants.HEADERS, Headers.class);
@@ -26,7 +31,7 @@ public record DeadLetter(String source, byte[] key, byte[] value, List<Header> h
         if (raw != null) {
             raw.forEach(headers::add);
         }
-        return new DeadLetter(source, bytes(record.getHeader(KafkaConstants.KEY)), record.getBody(byte[].class),
+        return new DeadLetter(source, bytes(record.getHeader(KafkaConstants.KEY)), value,
                 List.copyOf(headers), reason);
     }
 

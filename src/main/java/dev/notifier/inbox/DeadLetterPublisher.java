@@ -28,6 +28,8 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  */
 public class DeadLetterPublisher implements AutoCloseable {
 
+    /** Exchange property: the record's value as it came, kept by parsing for {@link #conflictLetterFor}. */
+    public static final String RECORD_VALUE = "recordValue";
     private final String topic;
     private final int maxRecordBytes;
     private final KafkaClientSettings kafka;
@@ -46,6 +48,12 @@ public class DeadLetterPublisher implements AutoCloseable {
     /** The dead letter of the record an exchange of consume-events holds, with the reason parsing gave. */
     public DeadLetter letterFor(Exchange exchange) {
         return DeadLetter.of(exchange.getMessage(), exchange.getProperty("deadLetterReason", String.class));
+    }
+
+    /** The dead letter of a record that repeats an eventId with other content: its value as it came. */
+    public DeadLetter conflictLetterFor(Exchange exchange) {
+        return DeadLetter.of(exchange.getMessage(), exchange.getProperty(RECORD_VALUE, byte[].class),
+                exchange.getProperty(InboxRepository.CONFLICT, String.class));
     }
 
     public void publish(@Body DeadLetter letter) throws Exception {

@@ -1,6 +1,10 @@
 package dev.notifier.inbox;
 
+import dev.notifier.event.TransferEvent;
+import java.sql.Timestamp;
+import java.util.List;
 import javax.sql.DataSource;
+import org.apache.camel.Exchange;
 import org.apache.camel.processor.idempotent.jdbc.JdbcMessageIdRepository;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -13,14 +17,27 @@ import org.springframework.transaction.support.TransactionTemplate;
  * abort the PostgreSQL transaction (25P02) and roll back the loser's whole unit. Its row count is
  * the whole answer, so {@link #add} skips the {@code SELECT COUNT} Camel runs before it: one
  * statement less per event, and the primary key, not the look-up, decides either way.
+ *
+ * <p>The first record of an event leaves its {@link Fingerprint} with the key. A later one with the
+ * same key is compared with it: the same content is a duplicate, other content a conflict, named in
+ * exchange property {@value #CONFLICT} for intake to dead-letter (after this transaction: the first
+ * record stands).
  */
 public final class InboxRepository extends JdbcMessageIdRepository {
 
     /** One inbox for one job: recording transfer-completed events. */
     public static final String PROCESSOR_NAME = "record-event";
+    /** Why a record that repeats an eventId with other content goes to the DLQ: the fields that differ. */
+    public static final String CONFLICT = "conflict";
+    private static final String INSERT = "INSERT INTO inbox (processor_name, message_id, created_at, fingerprint)"
+            + " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING";
+    static final String STORED = "SELECT fingerprint FROM inbox WHERE processor_name = ? AND message_id = ?";
 
-    public InboxRepository(DataSource dataSource, TransactionTemplate transaction) {
+    private final List<String> addressFields;
+
+    public InboxRepository(DataSource dataSource, TransactionTemplate transaction, List<String> addressFields) {
         super(dataSource, transaction, PROCESSOR_NAME);
+        this.addressFields = List.copyOf(addressFields);
         // the table comes from the Flyway migration; never setTableName(): it resets the SQL below
         setCreateTableIfNotExists(false);
         setTableExistsString("SELECT 1 FROM inbox WHERE 1 = 0");
@@ -38,5 +55,33 @@ public final class InboxRepository extends JdbcMessageIdRepository {
     @Override
     public boolean add(String key) {
         return insert(key) == 1;
+    }
+
+    /** As {@link #add(String)}, with the fingerprint of the event the exchange holds; a conflict is named. */
+    @Override
+    public boolean add(Exchange exchange, String key) {
+        TransferEvent event = exchange.getMessage().getBody(TransferEvent.class);
+        if (event == null) {
+            return add(key);
+        }
+        if (getJdbcTemplate().update(INSERT, PROCESSOR_NAME, key, new Timestamp(System.currentTimeMillis()),
+                Fingerprint.of(event)) == 1) {
+            return true;
+        }
+        // a new statement, so it sees the row of a racing transaction that has just committed
+        List<byte[]> stored = getJdbcTemplate().queryForList(STORED, byte[].class, PROCESSOR_NAME, key);
+        conflict(stored.isEmpty() ? null : stored.get(0), event, addressFields)
+                .ifPresent(reason -> exchange.setProperty(CONFLICT, reason));
+        return false;
+    }
+
+    /** "conflict: amount, recipient.email" when the event differs from the stored fingerprint's. */
+    static java.util.Optional<String> conflict(byte[] stored, TransferEvent event, List<String> addressFields) {
+        if (stored == null) {
+            return java.util.Optional.empty();
+        }
+        List<String> fields = Fingerprint.differences(stored, event, addressFields);
+        return fields.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of("conflict: " + String.join(", ", fields));
     }
 }

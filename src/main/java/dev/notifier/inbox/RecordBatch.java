@@ -25,16 +25,22 @@ public final class RecordBatch {
 
     private final List<TransferEvent> events = new ArrayList<>();
     private final List<String> sources = new ArrayList<>();
+    /** Each event's record as it came: a conflicting one is dead-lettered with its own bytes, key and headers. */
+    private final List<org.apache.camel.Message> records = new ArrayList<>();
     private final List<DeadLetter> deadLetters = new ArrayList<>();
     private final Map<String, KafkaManualCommit> lastCommitByPartition = new LinkedHashMap<>();
     private final Date recordedAt = new Date();
     private List<TransferEvent> newEvents = List.of();
     private List<String> duplicates = List.of();
+    private final List<Integer> duplicateIndexes = new ArrayList<>();
+    private final List<String> conflicts = new ArrayList<>();
+    private final List<DeadLetter> conflictLetters = new ArrayList<>();
     private List<ClaimedNotification> claimed = List.of();
 
-    void addEvent(TransferEvent event, String source) {
+    void addEvent(TransferEvent event, String source, org.apache.camel.Message record) {
         events.add(event);
         sources.add(source);
+        records.add(record);
     }
 
     void addDeadLetter(DeadLetter record) {
@@ -53,6 +59,11 @@ public final class RecordBatch {
         return events.stream().map(TransferEvent::getEventIdText).toArray(String[]::new);
     }
 
+    /** Every valid event's {@link Fingerprint}, index for index with {@link #getEventIds()}. */
+    public byte[][] getFingerprints() {
+        return events.stream().map(Fingerprint::of).toArray(byte[][]::new);
+    }
+
     /**
      * Keeps the events whose keys the inbox insert returned: new to the inbox, each once. Every
      * other valid record is a duplicate, from an earlier batch or from this one.
@@ -62,15 +73,46 @@ public final class RecordBatch {
         insertedKeys.forEach(row -> inserted.add(String.valueOf(row.get("message_id"))));
         List<TransferEvent> kept = new ArrayList<>();
         List<String> dropped = new ArrayList<>();
+        // a transaction that is tried again starts over: nothing of the rolled back one counts
+        duplicateIndexes.clear();
+        conflicts.clear();
+        conflictLetters.clear();
         for (int i = 0; i < events.size(); i++) {
             if (inserted.remove(events.get(i).getEventIdText())) {
                 kept.add(events.get(i));
             } else {
                 dropped.add(events.get(i).eventId() + " from " + sources.get(i));
+                duplicateIndexes.add(i);
             }
         }
         newEvents = kept;
         duplicates = dropped;
+    }
+
+    /** The keys of the records the inbox did not take: each to be compared with what the inbox holds. */
+    public String[] getDuplicateIds() {
+        return duplicateIndexes.stream().map(i -> events.get(i).getEventIdText()).distinct().toArray(String[]::new);
+    }
+
+    /** Each duplicate with the reason it conflicts with its event's first record, or none when it does not. */
+    void setAsideConflicts(java.util.function.Function<TransferEvent, java.util.Optional<String>> conflictOf) {
+        List<String> plain = new ArrayList<>();
+        for (int d = 0; d < duplicateIndexes.size(); d++) {
+            int i = duplicateIndexes.get(d);
+            java.util.Optional<String> conflict = conflictOf.apply(events.get(i));
+            if (conflict.isPresent()) {
+                conflicts.add(events.get(i).eventId() + " from " + sources.get(i) + " (" + conflict.get() + ")");
+                conflictLetters.add(DeadLetter.of(records.get(i), conflict.get()));
+            } else {
+                plain.add(duplicates.get(d));
+            }
+        }
+        duplicates = plain;
+    }
+
+    /** "eventId from topic-partition@offset (conflict: fields)" of every conflicting duplicate, dead-lettered. */
+    public List<String> getConflicts() {
+        return conflicts;
     }
 
     /** New events that leave the channels to us: only their recipients' preferences matter. */
@@ -102,9 +144,14 @@ public final class RecordBatch {
         return recordedAt;
     }
 
-    /** The poison records, each with its original bytes, key and headers and its reason. */
+    /** The poison records and conflicting duplicates, each with its original bytes, key and headers and its reason. */
     public List<DeadLetter> getDeadLetters() {
-        return deadLetters;
+        if (conflictLetters.isEmpty()) {
+            return deadLetters;
+        }
+        List<DeadLetter> all = new ArrayList<>(deadLetters);
+        all.addAll(conflictLetters);
+        return all;
     }
 
     /** One per partition in the poll: committing it commits everything up to the poll's last record there. */

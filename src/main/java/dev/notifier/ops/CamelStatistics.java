@@ -19,6 +19,10 @@ public final class CamelStatistics {
     public static final String DUPLICATE_STEP = "log-duplicate";
     /** The same for the batch intake, once per duplicate record. */
     public static final String BATCH_DUPLICATE_STEP = "log-batch-duplicate";
+    /** The step that logs a record repeating a recorded eventId with other content (then dead-lettered). */
+    public static final String CONFLICT_STEP = "log-conflict";
+    /** The same for the batch intake, once per conflicting record. */
+    public static final String BATCH_CONFLICT_STEP = "log-batch-conflict";
     /** Records published to the DLQ topic. */
     public static final String DEAD_LETTER_ROUTE = "dead-letter";
     private final CamelContext context;
@@ -36,6 +40,12 @@ public final class CamelStatistics {
     public double duplicates() {
         ManagedProcessorMBean batchStep = managed().getManagedProcessor(BATCH_DUPLICATE_STEP);
         return completed(managed().getManagedProcessor(DUPLICATE_STEP)) + (batchStep == null ? 0 : completed(batchStep));
+    }
+
+    /** Conflicting duplicates: dead-lettered, the first record standing. */
+    public double conflicts() {
+        ManagedProcessorMBean batchStep = managed().getManagedProcessor(BATCH_CONFLICT_STEP);
+        return completed(managed().getManagedProcessor(CONFLICT_STEP)) + (batchStep == null ? 0 : completed(batchStep));
     }
 
     public double deadLettered() {

@@ -37,6 +37,9 @@ public final class NotifierMetrics implements MeterBinder, AutoCloseable {
                 CamelStatistics::consumed);
         counter(registry, "notifier.events.duplicates", "Events dropped because the inbox already had them",
                 CamelStatistics::duplicates);
+        counter(registry, "notifier.events.conflicts",
+                "Records that repeated a recorded eventId with other content: dead-lettered, the first record stands",
+                CamelStatistics::conflicts);
         counter(registry, "notifier.dead.letters", "Records published to the dead-letter topic",
                 CamelStatistics::deadLettered);
         for (Channel channel : counts.channels()) {

@@ -27,9 +27,10 @@ public final class StatusSummary {
 
     /**
      * @param deadLettered records this instance published to the DLQ since it started; null while unknown
+     * @param conflicts    of those, records that repeated a recorded eventId with other content; null while unknown
      * @param peers        what the demo's embedded SMTP server and push gateway received; null outside the demo
      */
-    public record Summary(String generatedAt, List<Count> counts, long inboxSize, Long deadLettered,
+    public record Summary(String generatedAt, List<Count> counts, long inboxSize, Long deadLettered, Long conflicts,
                           List<Latest> latest, List<PeerMessage> peers) {
     }
 
@@ -56,9 +57,12 @@ public final class StatusSummary {
                 byStatus.add(new Count(channel.name(), status, snapshot.count(channel, status)));
             }
         }
-        double deadLettered = statistics.deadLettered();
-        return new Summary(Instant.now().toString(), byStatus, snapshot.inboxSize(),
-                Double.isNaN(deadLettered) ? null : (long) deadLettered, latest(), peers());
+        return new Summary(Instant.now().toString(), byStatus, snapshot.inboxSize(), known(statistics.deadLettered()),
+                known(statistics.conflicts()), latest(), peers());
+    }
+
+    private static Long known(double count) {
+        return Double.isNaN(count) ? null : (long) count;
     }
 
     /** The newest rows, backwards on the primary key: O(LATEST) at any table size. */

@@ -41,6 +41,9 @@ final class EventPlan {
             plan.addSafeOddities(topic);
         }
         Collections.shuffle(plan.records, random);
+        if (withPoison) {
+            plan.addConflict(topic);
+        }
         return plan;
     }
 
@@ -123,6 +126,21 @@ final class EventPlan {
             record.headers().add("optedOutChannels", bytes("EMAIL")).add("kafka.OVERRIDE_TOPIC", bytes("elsewhere"));
             records.add(record);
         });
+    }
+
+    /**
+     * An event, then a record with its eventId and another recipient (issue 24): the first stands and
+     * is delivered, the second is a conflict for the DLQ. Same key, after the shuffle: in that order.
+     */
+    private void addConflict(String topic) {
+        UUID eventId = UUID.randomUUID();
+        String genuine = Events.json(eventId, "en", "[\"EMAIL\"]");
+        records.add(Events.record(topic, "conflict", genuine));
+        expectedSent.add(eventId + ":EMAIL");
+        validEvents++;
+        byte[] forged = bytes(genuine.replaceFirst("\"email\":\"[^\"]+\"", "\"email\":\"spy@evil.example\""));
+        poison.put("conflict", forged);
+        records.add(new ProducerRecord<>(topic, bytes("conflict"), forged));
     }
 
     /** Odd but valid: delivered, and delivered safely (no header injection, HTML as text). */

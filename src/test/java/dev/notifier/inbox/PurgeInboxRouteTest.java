@@ -66,6 +66,15 @@ class PurgeInboxRouteTest extends DatabaseTestBase {
                 .hasStackTraceContaining("an age under 1d is refused");
     }
 
+    @Test
+    void shouldRefuseToStartWithARetentionShorterThanTheDedupWindow() {
+        Map<String, String> settings = settings(Map.of("notifier.inbox.retention", "30d"));
+        settings.remove("notifier.event.max-past");
+
+        assertThatThrownBy(() -> RunningNotifier.start(settings))
+                .hasStackTraceContaining("notifier.inbox.retention (30d) is shorter than the dedup window, 367d");
+    }
+
     private AdvisedNotifier start(Map<String, String> extra) throws Exception {
         return AdvisedNotifier.start(settings(extra)).startRoutes();
     }
@@ -73,6 +82,8 @@ class PurgeInboxRouteTest extends DatabaseTestBase {
     private Map<String, String> settings(Map<String, String> extra) {
         Map<String, String> settings = AdvisedNotifier.settings(db);
         settings.put("notifier.inbox.purge-interval-millis", "200");
+        // events accepted up to 7d old: a dedup window of 9d, so the 30d retention below is allowed
+        settings.put("notifier.event.max-past", "7d");
         settings.putAll(extra);
         return settings;
     }

@@ -2,6 +2,7 @@ package dev.notifier.ops.commands;
 
 import dev.notifier.cli.CommandLine;
 import dev.notifier.config.Durations;
+import dev.notifier.inbox.DedupWindow;
 import dev.notifier.inbox.InboxPurge;
 import java.time.Duration;
 import java.util.Set;
@@ -28,11 +29,12 @@ public final class InboxCommand extends OperatorCommand {
         return """
                 usage: java -jar notifier.jar inbox purge --older-than AGE
 
-                Deletes inbox keys received longer ago than AGE (30d, 12h, ...; at least 1d), in batches
-                of notifier.inbox.purge-batch-size, each its own transaction, beside the running service.
-                Keep AGE above the topic's retention plus the worst consumer lag: a key deleted while
-                Kafka can still redeliver its record lets that record through a second time. The
-                service does the same on a timer when notifier.inbox.retention is set.
+                Deletes inbox keys received longer ago than AGE (30d, 12h, ...), in batches of
+                notifier.inbox.purge-batch-size, each its own transaction, beside the running service.
+                AGE must cover the dedup window, notifier.event.max-past + notifier.event.max-future
+                + 1d (367d by default): a key deleted while its record can still be accepted lets that
+                record through a second time; a shorter AGE is refused. The service does the same on a
+                timer when notifier.inbox.retention is set.
                   --older-than AGE   required
                 """;
     }
@@ -40,7 +42,10 @@ public final class InboxCommand extends OperatorCommand {
     @Override
     protected int execute(CommandLine line) throws Exception {
         line.subcommand("purge");
-        Duration age = line.required("--older-than", text -> InboxPurge.requireSafeAge(Durations.parse(text)));
+        var rules = properties().eventRules();
+        DedupWindow window = new DedupWindow(rules.maxPast(), rules.maxFuture());
+        Duration age = line.required("--older-than", text -> window.requireCoveredBy(
+                InboxPurge.requireSafeAge(Durations.parse(text)), "--older-than"));
         int batchSize = properties().getInt("notifier.inbox.purge-batch-size", 1000);
         InboxPurge.Purged purged = new InboxPurge(jdbc().getDataSource(), batchSize, null).purgeOlderThan(age);
         out().println("deleted " + purged.keys() + " inbox key(s) received before " + Times.format(purged.cutoff())

@@ -20,7 +20,7 @@ class InboxCommandTest extends DatabaseTestBase {
         }
         events.inboxKey("young-1", now.minus(Duration.ofDays(29)));
         events.inboxKey("young-2", now.minus(Duration.ofHours(1)));
-        Map<String, String> settings = new HashMap<>(events.settings());
+        Map<String, String> settings = shortWindow(events.settings());
         settings.put("notifier.inbox.purge-batch-size", "2");
 
         CommandRun run = CommandRun.run(InboxCommand::new, settings, "purge", "--older-than", "30d");
@@ -45,7 +45,7 @@ class InboxCommandTest extends DatabaseTestBase {
     void shouldSayNothingWasDeletedWhenNoKeyIsOldEnough() {
         events.inboxKey("young", Instant.now());
 
-        CommandRun run = purge("purge", "--older-than", "1d");
+        CommandRun run = purge("purge", "--older-than", "10d");
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).startsWith("deleted 0 inbox key(s)").contains("in 0 batch(es)");
@@ -60,6 +60,18 @@ class InboxCommandTest extends DatabaseTestBase {
 
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).startsWith("inbox: --older-than: an inbox key must be kept longer than the topic's retention;");
+        assertThat(db.count("SELECT count(*) FROM inbox")).isEqualTo(1);
+    }
+
+    @Test
+    void shouldRefuseAnAgeShorterThanTheDedupWindow() {
+        events.inboxKey("old", Instant.now().minus(Duration.ofDays(40)));
+
+        // the default notifier.event.max-past, 365d: such a record can come back and be accepted for a year
+        CommandRun run = CommandRun.run(InboxCommand::new, events.settings(), "purge", "--older-than", "30d");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).startsWith("inbox: --older-than: --older-than (30d) is shorter than the dedup window, 367d:");
         assertThat(db.count("SELECT count(*) FROM inbox")).isEqualTo(1);
     }
 
@@ -84,13 +96,21 @@ class InboxCommandTest extends DatabaseTestBase {
 
     @Test
     void shouldFailInOneLineWhenTheDatabaseIsDown() {
-        CommandRun run = CommandRun.run(InboxCommand::new, CommandRun.deadDatabase(), "purge", "--older-than", "30d");
+        CommandRun run = CommandRun.run(InboxCommand::new, shortWindow(CommandRun.deadDatabase()), "purge",
+                "--older-than", "30d");
 
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).startsWith("inbox: cannot connect to the database").hasLineCount(1);
     }
 
     private CommandRun purge(String... args) {
-        return CommandRun.run(InboxCommand::new, events.settings(), args);
+        return CommandRun.run(InboxCommand::new, shortWindow(events.settings()), args);
+    }
+
+    /** Events accepted up to 7d old: a dedup window of 9d, so 30d keys may go. */
+    private static Map<String, String> shortWindow(Map<String, String> settings) {
+        Map<String, String> shorter = new HashMap<>(settings);
+        shorter.put("notifier.event.max-past", "7d");
+        return shorter;
     }
 }
