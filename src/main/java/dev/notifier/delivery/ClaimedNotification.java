@@ -32,6 +32,13 @@ public record ClaimedNotification(NotificationKey key, TransferEvent event, Stri
     public record Budget(Instant from, int attemptsBefore) {
     }
 
+    /** For logs and exceptions: the key and the claim; the event masked, and only whether its payload failed to read. */
+    @Override
+    public String toString() {
+        return "ClaimedNotification[" + key + ", attempt " + attempt + ", claimed until " + claimedUntil + ", "
+                + (event != null ? event : "unreadable payload") + "]";
+    }
+
     /** This attempt's number within its budget. */
     public int attemptInBudget() {
         return attempt - budget.attemptsBefore();

@@ -44,6 +44,16 @@ public record Recipient(String userId, String name, String locale, Map<String, S
         return addresses.get("pushToken");
     }
 
+    /** For logs and exceptions: the name and every address masked ({@link Mask}). */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder("Recipient[userId=").append(userId).append(", name=").append(Mask.name(name))
+                .append(", locale=").append(locale);
+        addresses.forEach((field, value) -> text.append(", ").append(field).append('=')
+                .append(ChannelCatalog.EMAIL_FIELD.equals(field) ? Mask.address(value) : Mask.pushToken(value)));
+        return text.append(']').toString();
+    }
+
     public boolean isThai() {
         return locale != null && locale.toLowerCase(java.util.Locale.ROOT).startsWith("th");
     }

@@ -24,4 +24,11 @@ public record TransferEvent(
     public String getEventIdText() {
         return eventId.toString();
     }
+
+    /** For logs and exceptions: the ids as they are, the amount and the recipient masked. */
+    @Override
+    public String toString() {
+        return "TransferEvent[eventId=" + eventId + ", type=" + type + ", occurredAt=" + occurredAt + ", transferId="
+                + transferId + ", amount=*** " + currency + ", recipient=" + recipient + ", channels=" + channels + "]";
+    }
 }

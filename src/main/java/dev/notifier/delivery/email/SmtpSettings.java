@@ -22,6 +22,14 @@ public record SmtpSettings(String from, Tls tls, Path truststore, String trustst
                            Duration timeout, int connections, int messagesPerConnection, Duration maxIdle,
                            Duration connectionWait) {
 
+    /** For logs and exceptions: without the truststore's password. */
+    @Override
+    public String toString() {
+        return "SmtpSettings[from=" + from + ", tls=" + tls + ", truststore=" + truststore + ", utf8=" + utf8 + ", timeout="
+                + timeout + ", connections=" + connections + ", messagesPerConnection=" + messagesPerConnection
+                + ", maxIdle=" + maxIdle + ", connectionWait=" + connectionWait + "]";
+    }
+
     /** {@code NOTIFIER_SMTP_TLS}. */
     public enum Tls {
         /** Plain SMTP: for a relay on the same host or network segment only. */

@@ -13,4 +13,10 @@ public record CommandEnvironment(PrintStream out, PrintStream err, Map<String, S
     public static CommandEnvironment standard() {
         return new CommandEnvironment(System.out, System.err, Map.of());
     }
+
+    /** For logs and exceptions: which settings are overridden, never their values (passwords among them). */
+    @Override
+    public String toString() {
+        return "CommandEnvironment[overrides=" + new java.util.TreeSet<>(overrides.keySet()) + "]";
+    }
 }
