@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.camel.impl.DefaultCamelContext;
 import org.apache.camel.model.IdempotentConsumerDefinition;
+import org.apache.camel.model.LoadBalanceDefinition;
 import org.apache.camel.model.Model;
 import org.apache.camel.model.ProcessorDefinition;
 import org.apache.camel.model.RecipientListDefinition;
@@ -17,6 +18,7 @@ import org.apache.camel.model.RouteDefinition;
 import org.apache.camel.model.SplitDefinition;
 import org.apache.camel.model.ToDefinition;
 import org.apache.camel.model.TransactedDefinition;
+import org.apache.camel.model.loadbalancer.FailoverLoadBalancerDefinition;
 import org.apache.camel.support.PluginHelper;
 import org.apache.camel.support.ResourceHelper;
 import org.junit.jupiter.api.AfterAll;
@@ -76,11 +78,26 @@ class FlowShapeTest {
 
     @Test
     void shouldNameTheProvidersEndpointsInTheChannelRoutes() {
-        assertThat(find(route("send-email"), ToDefinition.class))
+        assertThat(find(route("email-primary"), ToDefinition.class))
+                .anySatisfy(to -> assertThat(to.getUri()).startsWith("smtp://"));
+        assertThat(find(route("email-fallback"), ToDefinition.class))
                 .anySatisfy(to -> assertThat(to.getUri()).startsWith("smtp://"));
         // the HTTP channels are routes of the http-provider template: the URL is its parameter
         assertThat(find(template("http-provider"), ToDefinition.class))
                 .anySatisfy(to -> assertThat(to.getUri()).startsWith("{{url}}?"));
+    }
+
+    @Test
+    void shouldFailOverBetweenProvidersOnlyWhenTheFirstSurelyDidNotTakeIt() {
+        for (String channel : List.of("email", "push")) {
+            LoadBalanceDefinition providers = find(route("send-" + channel), LoadBalanceDefinition.class).stream()
+                    .findFirst().orElseThrow();
+            assertThat(providers.getLoadBalancerType()).isInstanceOfSatisfying(FailoverLoadBalancerDefinition.class,
+                    failover -> assertThat(failover.getExceptions())
+                            .containsExactly(dev.notifier.delivery.ProviderNotTakenException.class.getName()));
+            assertThat(find(providers, ToDefinition.class)).extracting(ToDefinition::getUri)
+                    .containsExactly("direct:" + channel + "-primary", "direct:" + channel + "-fallback");
+        }
     }
 
     private static RouteDefinition route(String id) {

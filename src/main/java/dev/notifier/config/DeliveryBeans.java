@@ -81,20 +81,25 @@ final class DeliveryBeans {
         }));
         registry.bind("attempts", new Attempts(ledger, schedule, new DeliveryFailures(), new MetricsObserver(registry)));
         Templates templates = templates();
-        bindEmail(templates);
-        bindHttpChannels(templates);
-        leaveOutChannelsNotInUse();
+        ProviderBeans providers = new ProviderBeans(context, p);
+        providers.bind(parser.channels());
+        bindEmail(templates, providers);
+        bindHttpChannels(templates, providers);
+        leaveOutRoutesNotInUse(providers.unconfigured());
     }
 
     /**
-     * A channel not in use leaves out its provider route (routes/send-&lt;channel&gt;.camel.yaml), as it leaves
-     * out its beans and templates: the route would name what only that channel has (composeEmail, the
-     * SMTP sender, its URL). A bank without email runs with NOTIFIER_CHANNELS=PUSH,LINE.
+     * A channel not in use leaves out its routes (routes/send-&lt;channel&gt;.camel.yaml: send-&lt;channel&gt;
+     * and its providers' &lt;channel&gt;-primary, -fallback), as it leaves out its beans and templates: the
+     * routes would name what only that channel has (composeEmail, the SMTP sender, its URL). A bank
+     * without email runs with NOTIFIER_CHANNELS=PUSH,LINE. So does a fallback that is not configured.
      */
-    private void leaveOutChannelsNotInUse() {
+    private void leaveOutRoutesNotInUse(List<String> unconfigured) {
         String inUse = parser.channels().channels().stream().map(Channel::id).collect(java.util.stream.Collectors.joining("|"));
+        StringBuilder exclude = new StringBuilder("send-(?!(" + inUse + ")$).*|(?!(" + inUse + ")-)[a-z0-9]+-(primary|fallback)");
+        unconfigured.forEach(route -> exclude.append('|').append(route));
         context.getCamelContextExtension().getContextPlugin(org.apache.camel.model.Model.class)
-                .setRouteFilterPattern(null, "send-(?!(" + inUse + ")$).*");
+                .setRouteFilterPattern(null, exclude.toString());
     }
 
     NotificationRows rows() {
@@ -117,7 +122,7 @@ final class DeliveryBeans {
         return templates;
     }
 
-    private void bindEmail(Templates templates) {
+    private void bindEmail(Templates templates, ProviderBeans providers) {
         if (!parser.channels().contains(Channel.EMAIL)) {
             return;
         }
@@ -130,15 +135,19 @@ final class DeliveryBeans {
         }
         registry.bind("composeEmail", (Processor) exchange -> exchange.getMessage()
                 .setBody(composer.compose(exchange.getMessage().getBody(ClaimedNotification.class))));
-        SmtpSender sender = shutdown.closeFirst(new SmtpSender(new SmtpSettings(p.get("notifier.mail.from"),
+        SmtpSettings settings = new SmtpSettings(p.get("notifier.mail.from"),
                 SmtpSettings.Tls.parse(p.get("notifier.smtp.tls", "none")),
                 p.find("notifier.smtp.truststore").map(Path::of).orElse(null),
                 p.find("notifier.smtp.truststore-password").orElse(null), utf8,
                 Duration.ofMillis(p.getLong("notifier.smtp.timeout-millis", 10_000)),
                 p.getInt("notifier.smtp.connections", 16), p.getInt("notifier.smtp.messages-per-connection", 100),
                 Duration.ofMillis(p.getLong("notifier.smtp.idle-millis", 10_000)),
-                Duration.ofMillis(p.getLong("notifier.smtp.connection-wait-millis", 5_000)))));
-        registry.bind("smtpSender", sender);
+                Duration.ofMillis(p.getLong("notifier.smtp.connection-wait-millis", 5_000)));
+        registry.bind("smtpSender", shutdown.closeFirst(new SmtpSender(settings,
+                registry.lookupByNameAndType("providers", dev.notifier.delivery.provider.Providers.class).get("email-primary"))));
+        if (providers.hasEmailFallback()) {
+            registry.bind("smtpFallbackSender", shutdown.closeFirst(providers.emailFallback(settings)));
+        }
         // credentials live on the component, not in an endpoint URI that could be logged; without a
         // user camel-mail must not attempt AUTH at all
         p.find("notifier.smtp.user").ifPresent(user -> {
@@ -149,7 +158,7 @@ final class DeliveryBeans {
     }
 
     /** Every channel but EMAIL speaks HTTP: its request and its answer's rules (send-push, send-line, the next one). */
-    private void bindHttpChannels(Templates templates) {
+    private void bindHttpChannels(Templates templates, ProviderBeans providers) {
         Map<Channel, HttpChannel> channels = new LinkedHashMap<>();
         for (Channel channel : parser.channels().channels()) {
             if (!channel.equals(Channel.EMAIL)) {
@@ -163,8 +172,7 @@ final class DeliveryBeans {
         for (String scheme : List.of("http", "https")) {
             context.getComponent(scheme, HttpComponent.class).setClientConnectionManager(connections);
         }
-        HttpChannels http = new HttpChannels(channels, parser.channels(), templates);
-        registry.bind("composeHttpRequest", (Processor) http::compose);
-        registry.bind("checkHttpResponse", (Processor) http::check);
+        registry.bind("httpChannels", new HttpChannels(channels, parser.channels(), templates,
+                registry.lookupByNameAndType("providers", dev.notifier.delivery.provider.Providers.class), providers.tokens()));
     }
 }

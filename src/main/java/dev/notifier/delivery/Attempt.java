@@ -15,8 +15,11 @@ public final class Attempt {
     public enum Outcome { SENT, RETRY, FAILED }
 
     private final ClaimedNotification notification;
+    private final java.util.List<String> providers = new java.util.ArrayList<>(2);
     private DeliveryFailure failure;
     private Outcome outcome;
+    private String pinnedTo;
+    private java.time.Instant notBefore;
 
     Attempt(ClaimedNotification notification) {
         this.notification = notification;
@@ -48,6 +51,49 @@ public final class Attempt {
     /** Why it did not end SENT; null when it did. */
     public DeliveryFailure failure() {
         return failure;
+    }
+
+    /**
+     * A provider is about to be asked ({@code Providers.enter}).
+     *
+     * @return the provider asked before it in this attempt, when this is a failover; otherwise null
+     */
+    public synchronized String tried(String provider) {
+        String previous = providers.isEmpty() ? null : providers.get(providers.size() - 1);
+        providers.add(provider);
+        return provider.equals(previous) ? null : previous;
+    }
+
+    /** The provider asked last, the one whose answer (or silence) this attempt ended with; null before any. */
+    public synchronized String provider() {
+        return providers.isEmpty() ? null : providers.get(providers.size() - 1);
+    }
+
+    /** Every provider asked, in order: more than one when the first did not take it. */
+    public synchronized java.util.List<String> providers() {
+        return java.util.List.copyOf(providers);
+    }
+
+    /** The provider the next attempt must go to, when this one's outcome there is unknown; else null. */
+    public String pinnedTo() {
+        return pinnedTo;
+    }
+
+    /** When the provider asked to be called again (Retry-After); null when it did not. */
+    public java.time.Instant notBefore() {
+        return notBefore;
+    }
+
+    void settled(DeliveryFailure failure, Throwable thrown) {
+        for (Throwable t = thrown; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof OutcomeUnknownException unknown && pinnedTo == null) {
+                pinnedTo = unknown.provider();
+            }
+            if (t instanceof ProviderNotTakenException notTaken && notTaken.notBefore() != null && notBefore == null) {
+                notBefore = notTaken.notBefore();
+            }
+        }
+        settled(failure);
     }
 
     void settled(DeliveryFailure failure) {

@@ -68,24 +68,29 @@ public final class Attempts {
             }
             failure = schedule.settle(classified, n.attemptInBudget(), n.budget().from());
         }
-        attempt.settled(failure);
+        attempt.settled(failure, thrown);
     }
 
     public void markSent(@ExchangeProperty(Attempt.PROPERTY) Attempt attempt) {
         ClaimedNotification n = attempt.notification();
         Instant now = Instant.now();
-        if (!ledger.sent(n, now)) {
+        if (!ledger.sent(n, now, attempt.provider())) {
             claimLost(n, Attempt.Outcome.SENT);
             return;
         }
         LOG.debug("{} -> SENT (attempt {})", n.key(), n.attempt());
+        if (attempt.providers().size() > 1) {
+            // delivered, but a provider is failing: operators want to know before the fallback fails too
+            LOG.warn("{} sent through {} after {} did not take it (attempt {})", n.key(), attempt.provider(),
+                    String.join(", then ", attempt.providers().subList(0, attempt.providers().size() - 1)), n.attempt());
+        }
         observer.sent(n, now);
     }
 
     public void markFailed(@ExchangeProperty(Attempt.PROPERTY) Attempt attempt) {
         ClaimedNotification n = attempt.notification();
         String reason = attempt.failure().reason();
-        if (!ledger.failed(n, reason, Instant.now())) {
+        if (!ledger.failed(n, reason, Instant.now(), attempt.provider())) {
             claimLost(n, Attempt.Outcome.FAILED);
             return;
         }
@@ -96,7 +101,10 @@ public final class Attempts {
         ClaimedNotification n = attempt.notification();
         String reason = attempt.failure().reason();
         Instant next = schedule.nextAttemptAt(n.attempt()).toInstant();
-        if (!ledger.retry(n, reason, next, Instant.now())) {
+        if (attempt.notBefore() != null && attempt.notBefore().isAfter(next)) {
+            next = attempt.notBefore();
+        }
+        if (!ledger.retry(n, reason, next, Instant.now(), attempt.provider(), attempt.pinnedTo())) {
             claimLost(n, Attempt.Outcome.RETRY);
             return;
         }

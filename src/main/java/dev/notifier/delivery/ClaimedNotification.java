@@ -12,9 +12,17 @@ import java.time.Instant;
  * @param attempt      this attempt's number (the row's {@code attempts} after the claim)
  * @param claimedUntil when another sender may take the claim over: renewed first if it is near
  * @param budget       what the attempt and age limits count from: the row's creation, or its last resend
+ * @param pinnedProvider the only provider this attempt may go to, when an earlier attempt's outcome there is
+ *                       unknown (it may have taken the message, and only it can recognise the key); else null
  */
 public record ClaimedNotification(NotificationKey key, TransferEvent event, String unreadable, int attempt,
-                                  Instant createdAt, String claimToken, Instant claimedUntil, Budget budget) {
+                                  Instant createdAt, String claimToken, Instant claimedUntil, Budget budget,
+                                  String pinnedProvider) {
+
+    public ClaimedNotification(NotificationKey key, TransferEvent event, String unreadable, int attempt, Instant createdAt,
+                               String claimToken, Instant claimedUntil, Budget budget) {
+        this(key, event, unreadable, attempt, createdAt, claimToken, claimedUntil, budget, null);
+    }
 
     /** A notification whose budget is its first: counted from its creation. */
     public ClaimedNotification(NotificationKey key, TransferEvent event, String unreadable, int attempt, Instant createdAt,
@@ -53,6 +61,6 @@ public record ClaimedNotification(NotificationKey key, TransferEvent event, Stri
     }
 
     public ClaimedNotification renewedUntil(Instant until) {
-        return new ClaimedNotification(key, event, unreadable, attempt, createdAt, claimToken, until, budget);
+        return new ClaimedNotification(key, event, unreadable, attempt, createdAt, claimToken, until, budget, pinnedProvider);
     }
 }

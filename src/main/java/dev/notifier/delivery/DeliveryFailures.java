@@ -33,6 +33,10 @@ public class DeliveryFailures {
     public DeliveryFailure classify(Throwable failure, TransferEvent event) {
         Recipient recipient = event == null ? null : event.recipient();
         for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ProviderNotTakenException || t instanceof OutcomeUnknownException) {
+                // the send route's failover had its say: either way the same key is tried again later
+                return new DeliveryFailure(false, reason(t.getMessage(), recipient));
+            }
             if (t instanceof ProviderRejectedException rejected) {
                 return new DeliveryFailure(rejected.isPermanent(), reason(rejected.getMessage(), recipient));
             }

@@ -69,21 +69,22 @@ public class DeliveryLedger implements AutoCloseable {
     }
 
     /** @return whether the claim was still this sender's: otherwise the row was left as its current claim has it */
-    public boolean sent(ClaimedNotification n, Instant at) {
+    public boolean sent(ClaimedNotification n, Instant at, String provider) {
         return writes.write(new Statement(MARK_SENT, ts(at), ts(at), n.key().eventId(), n.key().channel().name(), n.claimToken()),
-                attempt(n, "SENT", null, at))[0] == 1;
+                attempt(n, "SENT", null, at, provider))[0] == 1;
     }
 
     /** @return whether the claim was still this sender's: otherwise the row was left as its current claim has it */
-    public boolean failed(ClaimedNotification n, String reason, Instant at) {
+    public boolean failed(ClaimedNotification n, String reason, Instant at, String provider) {
         return writes.write(new Statement(MARK_FAILED, reason, ts(at), n.key().eventId(), n.key().channel().name(), n.claimToken()),
-                attempt(n, "FAILED", reason, at))[0] == 1;
+                attempt(n, "FAILED", reason, at, provider))[0] == 1;
     }
 
     /** @return whether the claim was still this sender's: otherwise the row was left as its current claim has it */
-    public boolean retry(ClaimedNotification n, String reason, Instant next, Instant at) {
-        return writes.write(new Statement(MARK_RETRY, ts(next), reason, ts(at), n.key().eventId(), n.key().channel().name(),
-                n.claimToken()), attempt(n, "RETRY", reason, at))[0] == 1;
+    /** As {@link #sent}; {@code pinnedTo}: the only provider the next attempt may ask (its outcome there is unknown), or null. */
+    public boolean retry(ClaimedNotification n, String reason, Instant next, Instant at, String provider, String pinnedTo) {
+        return writes.write(new Statement(MARK_RETRY, ts(next), reason, ts(at), pinnedTo, n.key().eventId(),
+                n.key().channel().name(), n.claimToken()), attempt(n, "RETRY", reason, at, provider))[0] == 1;
     }
 
     /** A claim no sender took: back to PENDING, due at {@code retryAt}, the attempt it counted given back. */
@@ -150,10 +151,11 @@ public class DeliveryLedger implements AutoCloseable {
     }
 
     private record DueRow(NotificationKey key, String status, int attempts, Instant createdAt, TransferEvent event,
-                          String unreadable, ClaimedNotification.Budget budget) {
+                          String unreadable, ClaimedNotification.Budget budget, String pinnedProvider) {
 
         ClaimedNotification claimed(String token, Instant until) {
-            return new ClaimedNotification(key, event, unreadable, attempts + 1, createdAt, token, until, budget);
+            return new ClaimedNotification(key, event, unreadable, attempts + 1, createdAt, token, until, budget,
+                    pinnedProvider);
         }
     }
 
@@ -169,13 +171,14 @@ public class DeliveryLedger implements AutoCloseable {
         Instant createdAt = rs.getObject("created_at", OffsetDateTime.class).toInstant();
         OffsetDateTime resent = rs.getObject("budget_from", OffsetDateTime.class);
         return new DueRow(key, rs.getString("status"), rs.getInt("attempts"), createdAt, event, unreadable,
-                new ClaimedNotification.Budget(resent == null ? createdAt : resent.toInstant(), rs.getInt("budget_attempts")));
+                new ClaimedNotification.Budget(resent == null ? createdAt : resent.toInstant(), rs.getInt("budget_attempts")),
+                rs.getString("provider_pin"));
     }
 
     /** The attempt's history row, written after its outcome: {@code claim_lost} when that outcome changed no row. */
-    private static Statement attempt(ClaimedNotification n, String outcome, String error, Instant at) {
+    private static Statement attempt(ClaimedNotification n, String outcome, String error, Instant at, String provider) {
         return new Statement(RECORD_ATTEMPT, earlier -> new Object[] {n.key().eventId(), n.key().channel().name(), n.attempt(),
-                outcome, error, ts(at), n.claimToken(), earlier[0] == 0});
+                outcome, error, ts(at), n.claimToken(), earlier[0] == 0, provider});
     }
 
     static Timestamp ts(Instant instant) {

@@ -48,26 +48,28 @@ public final class NotificationStates {
     static final String RENEW = "UPDATE notifications SET claimed_until = ?"
             + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
     public static final String MARK_SENT = "UPDATE notifications"
-            + " SET status = 'SENT', sent_at = ?, updated_at = ?, claimed_until = NULL, last_error = NULL"
+            + " SET status = 'SENT', sent_at = ?, updated_at = ?, claimed_until = NULL, last_error = NULL, provider_pin = NULL"
             + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
     static final String MARK_FAILED = "UPDATE notifications"
-            + " SET status = 'FAILED', last_error = ?, updated_at = ?, claimed_until = NULL"
+            + " SET status = 'FAILED', last_error = ?, updated_at = ?, claimed_until = NULL, provider_pin = NULL"
             + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
     static final String MARK_RETRY = "UPDATE notifications"
-            + " SET status = 'PENDING', next_attempt_at = ?, last_error = ?, updated_at = ?, claimed_until = NULL"
-            + " WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
+            + " SET status = 'PENDING', next_attempt_at = ?, last_error = ?, updated_at = ?, claimed_until = NULL,"
+            + " provider_pin = ? WHERE event_id = ? AND channel = ? AND status = 'SENDING' AND claim_token = ?";
     /**
      * Each attempt that reached an outcome, for the event's history, with its claim; written with that
      * outcome, and marked {@code claim_lost} when the claim had been taken over so the outcome did not count.
      */
     static final String RECORD_ATTEMPT = "INSERT INTO notification_attempts"
-            + " (event_id, channel, attempt, outcome, error, finished_at, claim_token, claim_lost) VALUES (?, ?, ?, ?, ?, ?, ?, ?)";
+            + " (event_id, channel, attempt, outcome, error, finished_at, claim_token, claim_lost, provider)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
     /**
      * The retry poller's batch: due retries and expired claims of the channels whose senders run,
      * disjoint between pollers (SKIP LOCKED).
      */
     public static String findDue(int channels) {
-        return "SELECT event_id, channel, status, attempts, payload, created_at, budget_from, budget_attempts FROM notifications"
+        return "SELECT event_id, channel, status, attempts, payload, created_at, budget_from, budget_attempts, provider_pin"
+                + " FROM notifications"
                 + " WHERE ((status = 'PENDING' AND next_attempt_at <= ?) OR (status = 'SENDING' AND claimed_until < ?))"
                 + " AND channel IN (" + String.join(", ", java.util.Collections.nCopies(channels, "?")) + ")"
                 + " ORDER BY next_attempt_at LIMIT ? FOR UPDATE SKIP LOCKED";

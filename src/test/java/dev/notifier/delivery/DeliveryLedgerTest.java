@@ -136,9 +136,9 @@ class DeliveryLedgerTest extends DatabaseTestBase {
             List<ClaimedNotification> second = recorded();
             Instant now = Instant.now();
 
-            ledger.sent(first.get(0), now);
-            ledger.failed(first.get(1), "400 unknown token", now);
-            ledger.retry(second.get(0), "421 busy", now.plusSeconds(30), now);
+            ledger.sent(first.get(0), now, "email-primary");
+            ledger.failed(first.get(1), "400 unknown token", now, "push-primary");
+            ledger.retry(second.get(0), "421 busy", now.plusSeconds(30), now, "email-primary", null);
 
             assertThat(events.row(first.get(0).key().eventId(), "EMAIL")).containsEntry("status", "SENT");
             assertThat(events.row(first.get(1).key().eventId(), "PUSH")).containsEntry("status", "FAILED")
@@ -157,7 +157,7 @@ class DeliveryLedgerTest extends DatabaseTestBase {
             ClaimedNotification push = recorded().get(1);
             events.update(push.key().eventId(), "PUSH", "claim_token = 'taken-over'");
 
-            assertThat(ledger.failed(push, "503", Instant.now())).isFalse();
+            assertThat(ledger.failed(push, "503", Instant.now(), "push-primary")).isFalse();
 
             assertThat(events.row(push.key().eventId(), "PUSH")).containsEntry("status", "SENDING");
         }
@@ -170,8 +170,8 @@ class DeliveryLedgerTest extends DatabaseTestBase {
             events.update(email.key().eventId(), "EMAIL", "claim_token = 'taken-over'");
             Instant now = Instant.now();
 
-            assertThat(ledger.sent(email, now)).as("the claim was still the sender's").isFalse();
-            assertThat(ledger.sent(push, now)).isTrue();
+            assertThat(ledger.sent(email, now, "email-primary")).as("the claim was still the sender's").isFalse();
+            assertThat(ledger.sent(push, now, "push-primary")).isTrue();
 
             // the row stays its current claim's: that claim's sender decides its outcome
             assertThat(events.row(email.key().eventId(), "EMAIL")).containsEntry("status", "SENDING")

@@ -68,8 +68,8 @@ public final class AdvisedNotifier implements AutoCloseable {
             notifier.advise("consume-events", a -> a.replaceFromWith(EVENTS));
             notifier.advise("consume-events-batch", a -> a.replaceFromWith(EVENT_BATCHES));
             notifier.advise("dead-letter", a -> a.weaveById("publish-dead-letter").replace().to("mock:dlq"));
-            notifier.advise("send-email", a -> a.weaveById("smtp").replace().to("mock:smtp"));
-            notifier.advise("send-push", a -> a.weaveById("send-push-request").replace().to("mock:push"));
+            notifier.advise("email-primary", a -> a.weaveById("smtp").replace().to("mock:smtp"));
+            notifier.advise("push-primary", a -> a.weaveById("push-primary-request").replace().to("mock:push"));
             notifier.advise("send-line", a -> a.weaveById("send-line-request").replace().to("mock:line"));
             notifier.push().whenAnyExchangeReceived(e -> answer(e, 200, "{\"ok\":true}"));
             notifier.context().getEndpoint("mock:line", MockEndpoint.class)

@@ -76,6 +76,7 @@ public final class SmtpSink implements AutoCloseable {
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private final AtomicInteger accepted = new AtomicInteger();
     private volatile java.time.Duration replyDelay;
+    private final AtomicInteger dropsAfterDot = new AtomicInteger();
 
     public SmtpSink(int port, Function<String, String> recipientReply, Consumer<AcceptedMail> onMessage)
             throws IOException {
@@ -112,6 +113,11 @@ public final class SmtpSink implements AutoCloseable {
     }
 
     /** How many connections clients opened so far. */
+    /** The next {@code messages} messages are taken (recorded) and their connection closed before the answer. */
+    public void dropAnswersAfterTheDot(int messages) {
+        dropsAfterDot.set(messages);
+    }
+
     public int connectionsAccepted() {
         return accepted.get();
     }
@@ -170,6 +176,10 @@ public final class SmtpSink implements AutoCloseable {
                 } else if (command.equals("DATA") && !recipients.isEmpty()) {
                     answer(out, "354 End data with <CR><LF>.<CR><LF>");
                     onMessage.accept(new AcceptedMail(List.copyOf(recipients), readMessageId(in), mailFrom, number, tls));
+                    if (dropsAfterDot.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                        // taken, and the answer lost: the connection goes before the 250
+                        return;
+                    }
                     answer(out, "250 2.0.0 Ok: queued");
                 } else if (command.equals("QUIT")) {
                     answer(out, "221 2.0.0 Bye");

@@ -20,11 +20,25 @@ import org.eclipse.angus.mail.smtp.SMTPTransport;
 final class DeadlineSmtpTransport extends SMTPTransport {
 
     private final Duration replyTimeout;
+    /** Whether the current message's final dot was written: from then on, the server may have taken it. */
+    private volatile boolean dotSent;
 
     /** @param protocol {@code smtp} or {@code smtps} (TLS from the first byte) */
     DeadlineSmtpTransport(Session session, String protocol, Duration replyTimeout) {
         super(session, new URLName(protocol, null, -1, null, null, null), protocol, "smtps".equals(protocol));
         this.replyTimeout = replyTimeout;
+    }
+
+    @Override
+    public synchronized void sendMessage(jakarta.mail.Message message, jakarta.mail.Address[] addresses)
+            throws MessagingException {
+        dotSent = false;
+        super.sendMessage(message, addresses);
+    }
+
+    /** After a failed send: whether it failed after the final dot was written (the outcome is unknown). */
+    boolean dotSent() {
+        return dotSent;
     }
 
     @Override
@@ -35,6 +49,7 @@ final class DeadlineSmtpTransport extends SMTPTransport {
                     deadline.get().remaining().toMillis()) + " ms are left of the claim, and the server's answer may take "
                     + replyTimeout.toMillis() + " ms (notifier.smtp.timeout-millis); the message was not finished");
         }
+        dotSent = true;
         super.finishData();
     }
 }

@@ -31,6 +31,26 @@ public final class SmtpReplies {
         return root == failure || root.getMessage() == null ? message : message + ": " + root.getMessage().strip();
     }
 
+    /**
+     * A 421 or 451 that says it is about our rate ("too many", "rate", "throttled", "slow down"): the
+     * relay asks every sender to wait, not only this message.
+     */
+    public static boolean asksToSlowDown(MessagingException failure) {
+        MessagingException reply = reply(failure);
+        int code = replyCode(failure);
+        return (code == 421 || code == 451) && reply != null
+                && String.valueOf(reply.getMessage()).toLowerCase(java.util.Locale.ROOT)
+                .matches("(?s).*(too many|rate|throttl|slow down).*");
+    }
+
+    /**
+     * Whether the server answered with a reply code: Angus reports a connection that closed instead of
+     * answering as a "reply" of -1 ({@code [EOF]}), which is no answer at all.
+     */
+    public static boolean repliedWithCode(MessagingException failure) {
+        return replyCode(failure) >= 200;
+    }
+
     /** Whether the server answered at all (with a reply code), rather than the client failing on its own. */
     public static boolean hasReply(MessagingException failure) {
         return reply(failure) != null;

@@ -1,6 +1,10 @@
 package dev.notifier.delivery.email;
 
+import dev.notifier.delivery.OutcomeUnknownException;
+import dev.notifier.delivery.ProviderNotTakenException;
+import dev.notifier.delivery.SendDeadline;
 import dev.notifier.delivery.UndeliverableException;
+import dev.notifier.delivery.provider.Provider;
 import dev.notifier.event.EmailAddresses;
 import dev.notifier.event.InvalidEventException;
 import jakarta.mail.Address;
@@ -24,19 +28,28 @@ import org.apache.camel.component.mail.MailAuthenticator;
  * announced SMTPUTF8 (Jakarta Mail would otherwise write each character's low byte, which is another
  * mailbox). Camel sets host, port and credentials; the session is built here, with the TLS mode.
  */
-public class SmtpSender implements JavaMailSender, AutoCloseable {
+public class SmtpSender extends EndpointSettings implements AutoCloseable {
 
     private final SmtpSettings settings;
-    private Properties javaMailProperties = new Properties();
-    private String host;
-    private int port = -1;
-    private String username;
-    private String password;
+    private final Provider provider;
     private SmtpConnectionPool pool;
     private Session session;
 
     public SmtpSender(SmtpSettings settings) {
+        this(settings, new Provider("email-primary", 5, java.time.Duration.ofSeconds(30), java.time.Duration.ofMinutes(5)));
+    }
+
+    public SmtpSender(SmtpSettings settings, Provider provider) {
+        super(null, null, false);
         this.settings = settings;
+        this.provider = provider;
+    }
+
+    /** A relay with credentials of its own (a fallback): Camel's component-wide user and password do not apply. */
+    public SmtpSender(SmtpSettings settings, Provider provider, String username, String password) {
+        super(username, password, true);
+        this.settings = settings;
+        this.provider = provider;
     }
 
     public SmtpSettings settings() {
@@ -48,14 +61,21 @@ public class SmtpSender implements JavaMailSender, AutoCloseable {
         return settings.worstSend(blankToNull(username) != null);
     }
 
+    /**
+     * Sends to the message's one recipient, and tells the relay's {@link Provider} how it went. A failure
+     * before the final dot was written, or with the relay's own 4xx to it, surely left nothing at the
+     * relay: {@link ProviderNotTakenException}, the next relay may be asked. A failure after the dot with
+     * no answer is {@link OutcomeUnknownException}: only this relay, later. A 5xx is about the recipient.
+     */
     @Override
     public void send(MimeMessage message) throws MessagingException {
         InternetAddress recipient = envelopeRecipient(message);
         boolean needsUtf8 = !recipient.getAddress().chars().allMatch(c -> c < 128);
         SmtpConnectionPool connections = pool();
-        SmtpConnectionPool.Connection connection = connections.borrow();
+        SmtpConnectionPool.Connection connection = null;
         boolean reusable = false;
         try {
+            connection = connections.borrow();
             if (needsUtf8 && !connection.transport.supportsExtension("SMTPUTF8")) {
                 reusable = true;
                 throw new UndeliverableException("the SMTP server does not offer SMTPUTF8, and a non-ASCII address"
@@ -64,9 +84,50 @@ public class SmtpSender implements JavaMailSender, AutoCloseable {
             connection.transport.sendMessage(message, new Address[] {recipient});
             connection.sent++;
             reusable = true;
+            provider.answered();
+        } catch (SmtpConnectionPool.NoConnectionFree | UndeliverableException ours) {
+            provider.released();
+            throw ours;
+        } catch (MessagingException | RuntimeException failure) {
+            throw judged(failure, connection);
         } finally {
-            connections.giveBack(connection, reusable);
+            if (connection != null) {
+                connections.giveBack(connection, reusable);
+            }
         }
+    }
+
+    private RuntimeException judged(Exception failure, SmtpConnectionPool.Connection connection) throws MessagingException {
+        if (failure instanceof MessagingException stopped && causedBy(stopped, SendDeadline.TooLateToSend.class)) {
+            // our deadline, not the relay: it stopped before the dot, and says so
+            provider.released();
+            throw stopped;
+        }
+        if (failure instanceof MessagingException smtp && SmtpReplies.isPermanent(smtp)) {
+            provider.answered();
+            throw smtp;
+        }
+        provider.failed(failure);
+        boolean dotSent = connection != null && connection.transport instanceof DeadlineSmtpTransport t && t.dotSent();
+        boolean replied = failure instanceof MessagingException smtp && SmtpReplies.repliedWithCode(smtp);
+        if (dotSent && !replied) {
+            return new OutcomeUnknownException(provider.name(), failure);
+        }
+        String reason = failure instanceof MessagingException smtp ? SmtpReplies.describe(smtp) : failure.toString();
+        java.time.Instant until = null;
+        if (replied && SmtpReplies.asksToSlowDown((MessagingException) failure)) {
+            until = provider.pause(settings.timeout());
+        }
+        return new ProviderNotTakenException(provider.name(), "SMTP: " + reason, failure, until);
+    }
+
+    private static boolean causedBy(Throwable failure, Class<? extends Throwable> type) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -102,67 +163,6 @@ public class SmtpSender implements JavaMailSender, AutoCloseable {
         if (pool != null) {
             pool.close();
         }
-    }
-
-    private static String blankToNull(String value) {
-        return value == null || value.isBlank() ? null : value;
-    }
-
-    // camel-mail hands the endpoint's settings over through these; the session is built from SmtpSettings
-
-    @Override
-    public Properties getJavaMailProperties() {
-        return javaMailProperties;
-    }
-
-    @Override
-    public void setJavaMailProperties(Properties javaMailProperties) {
-        this.javaMailProperties = javaMailProperties;
-    }
-
-    @Override
-    public void addAdditionalJavaMailProperty(String key, String value) {
-        javaMailProperties.setProperty(key, value);
-    }
-
-    @Override
-    public void setHost(String host) {
-        this.host = host;
-    }
-
-    @Override
-    public String getHost() {
-        return host;
-    }
-
-    @Override
-    public void setPort(int port) {
-        this.port = port;
-    }
-
-    @Override
-    public int getPort() {
-        return port;
-    }
-
-    @Override
-    public void setUsername(String username) {
-        this.username = username;
-    }
-
-    @Override
-    public String getUsername() {
-        return username;
-    }
-
-    @Override
-    public void setPassword(String password) {
-        this.password = password;
-    }
-
-    @Override
-    public String getPassword() {
-        return password;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.notifier.delivery.http;
 
+import dev.notifier.delivery.provider.Providers;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.notifier.delivery.Attempt;
@@ -28,11 +29,19 @@ public class HttpChannels {
     private final Map<Channel, HttpChannel> channels;
     private final ChannelCatalog catalog;
     private final Templates templates;
+    private final Providers providers;
+    /** A provider's own bearer token (a fallback gateway's), where it is not the channel's. */
+    private final Map<String, String> providerAuthorization;
 
-    public HttpChannels(Map<Channel, HttpChannel> channels, ChannelCatalog catalog, Templates templates) {
+    public HttpChannels(Map<Channel, HttpChannel> channels, ChannelCatalog catalog, Templates templates,
+                        Providers providers, Map<String, String> providerTokens) {
         this.channels = Map.copyOf(channels);
         this.catalog = catalog;
         this.templates = templates;
+        this.providers = providers;
+        Map<String, String> authorization = new java.util.HashMap<>();
+        providerTokens.forEach((provider, token) -> authorization.put(provider, "Bearer " + token));
+        this.providerAuthorization = Map.copyOf(authorization);
     }
 
     /**
@@ -41,9 +50,10 @@ public class HttpChannels {
      * is set after this, by the route (routes/http-provider), the provider's key from the attempt.
      * Whatever stops the request from being built stops it every time.
      */
-    public void compose(Exchange exchange) {
+    public void compose(Exchange exchange, String provider) {
         Message message = exchange.getMessage();
-        ClaimedNotification notification = message.getBody(ClaimedNotification.class);
+        // from the attempt, not the body: after a failover the body is the request the last provider got
+        ClaimedNotification notification = exchange.getProperty(Attempt.PROPERTY, Attempt.class).notification();
         HttpChannel channel = channel(notification);
         TransferEvent event = notification.readEvent();
         String body = templates.render(channel.channel(), HttpChannel.REQUEST, event,
@@ -54,14 +64,20 @@ public class HttpChannels {
             throw new UndeliverableException("the " + channel.channel().id() + " request is not JSON: " + e.getOriginalMessage(), e);
         }
         message.getHeaders().clear();
-        if (channel.authorization() != null) {
-            message.setHeader("Authorization", channel.authorization());
+        String authorization = providerAuthorization.getOrDefault(provider, channel.authorization());
+        if (authorization != null) {
+            message.setHeader("Authorization", authorization);
         }
         message.setBody(body);
     }
 
+    /** The provider's answer by the channel's rules, told to the provider (its circuit, a Retry-After). */
+    public void check(Exchange exchange, String provider) {
+        providers.answered(exchange, provider, () -> check(exchange));
+    }
+
     /** The provider's answer, as camel-http left it (throwExceptionOnFailure off), by the channel's rules. */
-    public void check(Exchange exchange) {
+    void check(Exchange exchange) {
         ClaimedNotification notification = exchange.getProperty(Attempt.PROPERTY, Attempt.class).notification();
         Integer code = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, Integer.class);
         check(channel(notification), code == null ? 0 : code, exchange.getMessage().getBody(String.class));
