@@ -84,8 +84,13 @@ class ConsumeEventsRouteTest extends AdvisedRouteTestBase {
         assertThat(commit.observed()).containsExactly(1);
     }
 
+    /** With a transferId pattern as wide as the column: the default one stops at 64 characters. */
     @Test
-    void shouldRecordAnEventWhoseIdsAreExactlyAsLongAsTheirColumns() {
+    void shouldRecordAnEventWhoseIdsAreExactlyAsLongAsTheirColumns() throws Exception {
+        notifier.close();
+        java.util.Map<String, String> settings = AdvisedNotifier.settings(db);
+        settings.put("notifier.event.transfer-id-pattern", "[A-Za-z0-9._:/-]{1,255}");
+        notifier = AdvisedNotifier.start(settings).startRoutes();
         String transferId = "T".repeat(ColumnLimits.TRANSFER_ID);
         String userId = "u".repeat(ColumnLimits.USER_ID);
         byte[] event = ContractEvent.bytesWith(root -> {

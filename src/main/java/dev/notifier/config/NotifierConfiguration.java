@@ -10,7 +10,7 @@ import org.apache.camel.spring.spi.SpringTransactionPolicy;
 
 /**
  * Binds the beans the YAML routes refer to by name, built from application.properties in the order
- * they depend on each other: the database, the rules an event is read by, the delivery clock, then
+ * they depend on each other, once no credential would go in clear ({@link CleartextCredentials}): the database, the rules an event is read by, the delivery clock, then
  * intake ({@link IntakeBeans}) and delivery ({@link DeliveryBeans}). Closed in the reverse order
  * once every route has stopped ({@link Shutdown}).
  */
@@ -19,6 +19,8 @@ public class NotifierConfiguration implements CamelConfiguration {
     @Override
     public void configure(CamelContext context) throws Exception {
         ServiceProperties p = ServiceProperties.of(context);
+        // before anything connects: no credential goes in clear to another host
+        CleartextCredentials.check(context, p, p.channels());
         Registry registry = context.getRegistry();
         Shutdown shutdown = new Shutdown();
         Database database = shutdown.closeFirst(Database.open(p));

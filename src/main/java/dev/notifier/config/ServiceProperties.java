@@ -102,7 +102,8 @@ public final class ServiceProperties implements AutoCloseable {
     }
 
     /**
-     * What an incoming event is held to, from {@code notifier.event.*}, {@code notifier.smtp.utf8} and
+     * What an incoming event is held to, from {@code notifier.event.*} (the transferId pattern included),
+     * {@code notifier.smtp.utf8} and
      * the channels in use ({@code notifier.channels}, {@code notifier.channel.<channel>.address}).
      */
     public dev.notifier.event.EventRules eventRules() {
@@ -111,7 +112,14 @@ public final class ServiceProperties implements AutoCloseable {
                 findDuration("notifier.event.max-past").orElse(dev.notifier.event.EventRules.DEFAULT_MAX_PAST),
                 findDuration("notifier.event.max-future").orElse(dev.notifier.event.EventRules.DEFAULT_MAX_FUTURE),
                 java.time.Clock.systemUTC(),
-                channels());
+                channels(),
+                transferIds());
+    }
+
+    /** {@code notifier.event.transfer-id-pattern}: a pattern that is no regular expression stops the start, named. */
+    private dev.notifier.event.TransferIds transferIds() {
+        return dev.notifier.event.TransferIds.matching(get(dev.notifier.event.TransferIds.PROPERTY,
+                dev.notifier.event.TransferIds.DEFAULT_PATTERN));
     }
 
     /** The channels in use and each one's address field ({@code notifier.channels}, {@code notifier.channel.<channel>.address}). */

@@ -136,6 +136,22 @@ final class EventFields {
         return requireVisible(path, text);
     }
 
+    /**
+     * A person's name: free text, without its format characters (Unicode category Cf: bidi controls such as
+     * U+202E, zero-width characters, the BOM, soft hyphens), which could reorder or hide what a message
+     * shows around the name. A name with nothing visible left is absent (the templates greet the customer
+     * without it): the notice still matters more than the name. Applied to stored events too, so a row
+     * recorded before this rule is shown the same way.
+     */
+    static String optionalName(ObjectNode node, String path, String field) throws InvalidEventException {
+        String name = optionalText(node, path, field);
+        if (name == null) {
+            return null;
+        }
+        String visible = UntrustedText.withoutFormatCharacters(name);
+        return visible.isBlank() ? null : visible;
+    }
+
     static String optionalText(ObjectNode node, String path, String field) throws InvalidEventException {
         return optionalText(node, path, field, MAX_FIELD_CHARS);
     }

@@ -94,6 +94,9 @@ public class EventParser {
         }
         String transferId = EventFields.requiredIdentifier(root, "transferId", "transferId",
                 incoming ? ColumnLimits.TRANSFER_ID : EventFields.MAX_FIELD_CHARS);
+        if (incoming) {
+            rules.transferIds().check(transferId);
+        }
         Currency currency = EventFields.currency(root, "currency");
         BigDecimal amount = EventFields.amount(root, "amount", currency);
         JsonNode recipientNode = root.get("recipient");
@@ -121,7 +124,7 @@ public class EventParser {
     private Recipient recipient(ObjectNode node, boolean incoming) throws InvalidEventException {
         String userId = EventFields.requiredIdentifier(node, "recipient.userId", "userId",
                 incoming ? ColumnLimits.USER_ID : EventFields.MAX_FIELD_CHARS);
-        String name = EventFields.optionalText(node, "recipient.name", "name");
+        String name = EventFields.optionalName(node, "recipient.name", "name");
         String locale = EventFields.optionalText(node, "recipient.locale", "locale");
         Map<String, String> addresses = new LinkedHashMap<>();
         for (String field : rules.channels().addressFields()) {

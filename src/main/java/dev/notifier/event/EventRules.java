@@ -13,24 +13,38 @@ import java.time.Duration;
  * @param maxFuture     how far it may lie in the future: the producer's clock may be a little ahead
  *                      ({@code notifier.event.max-future})
  * @param channels      the channels an event may name, and the recipient fields holding their addresses
+ * @param transferIds   what a transferId may look like ({@code notifier.event.transfer-id-pattern}, never a URL)
  */
 public record EventRules(int maxBytes, boolean utf8Addresses, Duration maxPast, Duration maxFuture, Clock clock,
-                         ChannelCatalog channels) {
+                         ChannelCatalog channels, TransferIds transferIds) {
 
     public static final Duration DEFAULT_MAX_PAST = Duration.ofDays(365);
     public static final Duration DEFAULT_MAX_FUTURE = Duration.ofDays(1);
 
-    /** The defaults: ASCII addresses only, occurredAt within a year back and a day ahead, the contract's channels. */
+    /** With the default transferId pattern. */
+    public EventRules(int maxBytes, boolean utf8Addresses, Duration maxPast, Duration maxFuture, Clock clock,
+                      ChannelCatalog channels) {
+        this(maxBytes, utf8Addresses, maxPast, maxFuture, clock, channels, TransferIds.defaults());
+    }
+
+    /**
+     * The defaults: ASCII addresses only, occurredAt within a year back and a day ahead, the contract's channels, the
+     * default transferId pattern.
+     */
     public static EventRules defaults(int maxBytes) {
         return new EventRules(maxBytes, false, DEFAULT_MAX_PAST, DEFAULT_MAX_FUTURE, Clock.systemUTC(),
                 ChannelCatalog.standard());
     }
 
     public EventRules withUtf8Addresses(boolean allowed) {
-        return new EventRules(maxBytes, allowed, maxPast, maxFuture, clock, channels);
+        return new EventRules(maxBytes, allowed, maxPast, maxFuture, clock, channels, transferIds);
     }
 
     public EventRules withChannels(ChannelCatalog catalog) {
-        return new EventRules(maxBytes, utf8Addresses, maxPast, maxFuture, clock, catalog);
+        return new EventRules(maxBytes, utf8Addresses, maxPast, maxFuture, clock, catalog, transferIds);
+    }
+
+    public EventRules withTransferIds(TransferIds rule) {
+        return new EventRules(maxBytes, utf8Addresses, maxPast, maxFuture, clock, channels, rule);
     }
 }

@@ -30,6 +30,28 @@ public final class UntrustedText {
         return true;
     }
 
+    /**
+     * The text without its format characters (Unicode category Cf: bidi embeddings, overrides and isolates,
+     * LRM/RLM, zero-width space and joiners, BOM, soft hyphen, tag characters); the same instance when it
+     * holds none.
+     */
+    public static String withoutFormatCharacters(String text) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); ) {
+            int codePoint = text.codePointAt(i);
+            int next = i + Character.charCount(codePoint);
+            if (Character.getType(codePoint) == Character.FORMAT) {
+                if (out == null) {
+                    out = new StringBuilder(text.length()).append(text, 0, i);
+                }
+            } else if (out != null) {
+                out.append(text, i, next);
+            }
+            i = next;
+        }
+        return out == null ? text : out.toString();
+    }
+
     /** True when the text holds a control character (C0, DEL, C1). */
     public static boolean hasControl(CharSequence text) {
         for (int i = 0; i < text.length(); i++) {

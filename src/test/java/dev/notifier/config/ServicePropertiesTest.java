@@ -35,4 +35,18 @@ class ServicePropertiesTest {
                     .hasMessage("property notifier.inbox.purge-batch-size is not a number: many");
         }
     }
+
+    @Test
+    void shouldReadTheTransferIdPatternAndRefuseOneThatIsNoRegularExpression() {
+        try (ServiceProperties properties = ServiceProperties.load(Map.of())) {
+            assertThat(properties.eventRules().transferIds()).hasToString("[A-Za-z0-9._:/-]{1,64}");
+        }
+        try (ServiceProperties properties = ServiceProperties.load(Map.of("notifier.event.transfer-id-pattern", "TRX-[0-9]{6}"))) {
+            assertThat(properties.eventRules().transferIds()).hasToString("TRX-[0-9]{6}");
+        }
+        try (ServiceProperties properties = ServiceProperties.load(Map.of("notifier.event.transfer-id-pattern", "TRX-[0-9"))) {
+            assertThatThrownBy(properties::eventRules)
+                    .hasMessageStartingWith("notifier.event.transfer-id-pattern is not a regular expression");
+        }
+    }
 }

@@ -236,9 +236,9 @@ class EventParserTest {
 
         @Test
         void shouldKeepNamesAsFreeText() throws Exception {
-            TransferEvent event = parser.parse(bytesWith(root -> recipientOf(root).put("name", "สมชาย​ ใจดี")));
+            TransferEvent event = parser.parse(bytesWith(root -> recipientOf(root).put("name", "<b>O'Brien</b> & \"สมชาย\"")));
 
-            assertThat(event.recipient().name()).isEqualTo("สมชาย​ ใจดี");
+            assertThat(event.recipient().name()).isEqualTo("<b>O'Brien</b> & \"สมชาย\"");
         }
 
         @Test
@@ -276,12 +276,16 @@ class EventParserTest {
     @Nested
     class FieldStoredInALimitedColumn {
 
+        /** A deployment whose transferIds may be as long as their column (the default pattern stops at 64). */
+        private final EventParser wide = new EventParser(EventRules.defaults(MAX_BYTES)
+                .withTransferIds(TransferIds.matching("[A-Za-z0-9._:/-]{1,255}")));
+
         @ParameterizedTest(name = "{0}")
         @MethodSource("dev.notifier.event.EventParserTest#columnLimitedFields")
         void shouldAcceptAValueExactlyAsLongAsItsColumn(String path, int limit, Setter setter) throws Exception {
             String value = "x".repeat(limit);
 
-            TransferEvent event = parser.parse(bytesWith(root -> setter.set(root, value)));
+            TransferEvent event = wide.parse(bytesWith(root -> setter.set(root, value)));
 
             assertThat(path.equals("transferId") ? event.transferId() : event.recipient().userId()).isEqualTo(value);
         }
@@ -289,7 +293,7 @@ class EventParserTest {
         @ParameterizedTest(name = "{0}")
         @MethodSource("dev.notifier.event.EventParserTest#columnLimitedFields")
         void shouldRejectAValueOneLongerThanItsColumnNamingFieldAndLimit(String path, int limit, Setter setter) {
-            String reason = rejectionOf(bytesWith(root -> setter.set(root, "x".repeat(limit + 1))));
+            String reason = rejectionOf(wide, bytesWith(root -> setter.set(root, "x".repeat(limit + 1))));
 
             assertThat(reason).isEqualTo(path + ": longer than " + limit + " characters");
         }
@@ -301,7 +305,110 @@ class EventParserTest {
             String grinning = Character.toString(0x1F600);
             String value = grinning.repeat(limit / 2) + "xx";
 
-            assertThat(rejectionOf(bytesWith(root -> setter.set(root, value)))).startsWith(path + ": longer than");
+            assertThat(rejectionOf(wide, bytesWith(root -> setter.set(root, value)))).startsWith(path + ": longer than");
+        }
+    }
+
+    /**
+     * What only a bank would send: a transferId of the configured shape and never a link, since it is printed
+     * in messages carrying the bank's name; a name without the characters that reorder or hide text.
+     */
+    @Nested
+    class ContentOnlyABankSends {
+
+        private static final String URL_REASON = "transferId: looks like a URL (a scheme such as 'https:' or '//'),"
+                + " which a transfer id never is";
+
+        @ParameterizedTest(name = "{0}")
+        @ValueSource(strings = {"https://evil.example/x", "http://evil.example", "HTTPS://EVIL.EXAMPLE", "//evil.example/x",
+                "TRX-1//evil.example", "javascript:alert", "tel:0812345678", "mailto:spy", "TRX-000123:2", "TRX_tel:0812345678",
+                "2026/sms:0812345678", "2026:tel:1", "a+b:x"})
+        void shouldDeadLetterATransferIdThatIsAUrl(String transferId) {
+            assertThat(rejectionOf(bytesWith(root -> root.put("transferId", transferId)))).isEqualTo(URL_REASON);
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @ValueSource(strings = {"TRX#000123", "TRX,1", "TRX+1", "TRX?a=1", "ธุรกรรม-1", "TRX@bank", "TRX%2F"})
+        void shouldDeadLetterATransferIdOutsideThePatternNamingTheProperty(String transferId) {
+            assertThat(rejectionOf(bytesWith(root -> root.put("transferId", transferId))))
+                    .isEqualTo("transferId: does not match notifier.event.transfer-id-pattern");
+        }
+
+        @Test
+        void shouldDeadLetterATransferIdLongerThanThePatternAllows() {
+            assertThat(rejectionOf(bytesWith(root -> root.put("transferId", "T".repeat(65)))))
+                    .isEqualTo("transferId: does not match notifier.event.transfer-id-pattern");
+        }
+
+        @ParameterizedTest(name = "{0}")
+        @ValueSource(strings = {"TRX-000123", "2026:000123", "TRX/2026:1", "core_bank.2026-12-02", "123:456:789", "a",
+                "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT", "evil.example/x"})
+        void shouldAcceptATransferIdOfTheDefaultShape(String transferId) throws Exception {
+            assertThat(parser.parse(bytesWith(root -> root.put("transferId", transferId))).transferId()).isEqualTo(transferId);
+        }
+
+        @Test
+        void shouldHoldTransferIdsToTheConfiguredPatternAndNeverAcceptAUrl() throws Exception {
+            EventParser exact = new EventParser(EventRules.defaults(MAX_BYTES).withTransferIds(TransferIds.matching("TRX-[0-9]{6}")));
+            EventParser anything = new EventParser(EventRules.defaults(MAX_BYTES).withTransferIds(TransferIds.matching(".*")));
+
+            assertThat(exact.parse(ContractEvent.bytes()).transferId()).isEqualTo("TRX-000123");
+            assertThat(rejectionOf(exact, bytesWith(root -> root.put("transferId", "TRX-1"))))
+                    .isEqualTo("transferId: does not match notifier.event.transfer-id-pattern");
+            assertThat(anything.parse(bytesWith(root -> root.put("transferId", "TRX+1#x"))).transferId()).isEqualTo("TRX+1#x");
+            assertThat(rejectionOf(anything, bytesWith(root -> root.put("transferId", "https://evil.example/x"))))
+                    .isEqualTo(URL_REASON);
+        }
+
+        @Test
+        void shouldRefuseAPatternThatIsNoRegularExpressionNamingTheProperty() {
+            assertThat(catchThrowable(() -> TransferIds.matching("[A-Z")))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("notifier.event.transfer-id-pattern is not a regular expression");
+        }
+
+        /** A stored payload passed the rule of its day: the row is the proof, as for the time window. */
+        @Test
+        void shouldReadBackAStoredTransferIdWhateverThePatternSaysNow() throws Exception {
+            TransferEvent old = ContractEvent.event().build();
+            EventParser exact = new EventParser(EventRules.defaults(MAX_BYTES).withTransferIds(TransferIds.matching("X")));
+
+            assertThat(exact.fromStored(parser.toJson(old))).isEqualTo(old);
+        }
+
+        @ParameterizedTest(name = "U+{0}")
+        @ValueSource(strings = {"202A", "202B", "202C", "202D", "202E", "2066", "2067", "2068", "2069", "200E", "200F",
+                "061C", "200B", "200C", "200D", "2060", "FEFF", "00AD", "E0041"})
+        void shouldStripFormatCharactersFromTheName(String codePoint) throws Exception {
+            String format = Character.toString(Integer.parseInt(codePoint, 16));
+
+            TransferEvent event = parser.parse(bytesWith(root -> recipientOf(root)
+                    .put("name", format + "สมชาย" + format + " ใจดี" + format + format)));
+
+            assertThat(event.recipient().name()).isEqualTo("สมชาย ใจดี");
+        }
+
+        @Test
+        void shouldShowTheNameAsWrittenNotAsABidiOverrideWouldReorderIt() throws Exception {
+            // rendered, U+202E shows "Somchai (moc.live)"; without it the text reads as it is stored
+            TransferEvent event = parser.parse(bytesWith(root -> recipientOf(root).put("name", "Somchai (‮live.com‬)")));
+
+            assertThat(event.recipient().name()).isEqualTo("Somchai (live.com)");
+        }
+
+        @Test
+        void shouldTreatANameOfFormatCharactersOnlyAsAbsent() throws Exception {
+            TransferEvent event = parser.parse(bytesWith(root -> recipientOf(root).put("name", "‮​ ⁦⁩")));
+
+            assertThat(event.recipient().name()).isNull();
+        }
+
+        /** A row recorded before the rule is shown by it too: stored names are read through the same strip. */
+        @Test
+        void shouldStripFormatCharactersFromAStoredName() throws Exception {
+            TransferEvent old = ContractEvent.event().name("Eve‮gnp.exe").build();
+
+            assertThat(parser.fromStored(parser.toJson(old)).recipient().name()).isEqualTo("Evegnp.exe");
         }
     }
 

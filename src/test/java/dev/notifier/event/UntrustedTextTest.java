@@ -10,6 +10,26 @@ import org.junit.jupiter.params.provider.ValueSource;
 class UntrustedTextTest {
 
     @Nested
+    class WithoutFormatCharacters {
+
+        @Test
+        void shouldDropBidiZeroWidthAndTagCharactersAndKeepEverythingElse() {
+            String tagA = Character.toString(0xE0041);
+            String grinning = Character.toString(0x1F600);
+
+            assertThat(UntrustedText.withoutFormatCharacters("\u202Bสม\u200Dชาย\u2067 " + tagA + grinning + "\r\u00AD"))
+                    .isEqualTo("สมชาย " + grinning + "\r");
+        }
+
+        @Test
+        void shouldReturnTheSameTextWhenItHoldsNone() {
+            String name = "สมชาย ใจดี";
+
+            assertThat(UntrustedText.withoutFormatCharacters(name)).isSameAs(name);
+        }
+    }
+
+    @Nested
     class OneLine {
 
         @Test

@@ -119,6 +119,9 @@ final class EventPlan {
                 "\"email\":\"\\\"a@b\\\"@example.com\"")));
         poison.put("too-many-channels", bytes(valid.replaceFirst("}$", ",\"channels\":[" + "\"EMAIL\",".repeat(40)
                 + "\"PUSH\"]}").replaceFirst("\\s+$", "")));
+        // a transferId is printed in the bank's messages (issue 24): never a link, always the configured shape
+        poison.put("url-transfer-id", bytes(valid.replaceFirst("\"transferId\":\"[^\"]+\"", "\"transferId\":\"https://evil.example/x\"")));
+        poison.put("off-pattern-transfer-id", bytes(valid.replaceFirst("\"transferId\":\"[^\"]+\"", "\"transferId\":\"TRX#000123\"")));
         poison.put("deep-nesting", bytes(valid.replaceFirst("\\{", "{\"meta\":" + "[".repeat(500) + "]".repeat(500) + ",")));
         poison.forEach((kind, value) -> {
             ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, bytes(kind), value);
@@ -153,6 +156,11 @@ final class EventPlan {
         records.add(Events.record(topic, "html-name", Events.json(htmlName, "en", "[\"EMAIL\"]")
                 .replace("สมชาย ใจดี", "<script>alert(1)</script>")));
         expectedSent.add(htmlName + ":EMAIL");
+        // bidi controls and zero-width characters in a name: stripped, then delivered
+        UUID bidiName = UUID.randomUUID();
+        records.add(Events.record(topic, "bidi-name", Events.json(bidiName, "en", "[\"EMAIL\"]")
+                .replace("สมชาย ใจดี", "Eve \u202Egnp.exe\u202C\u200B")));
+        expectedSent.add(bidiName + ":EMAIL");
         UUID headerInjection = UUID.randomUUID();
         ProducerRecord<byte[], byte[]> withHeaders = Events.record(topic, "record-headers",
                 Events.json(headerInjection, "en", "[\"EMAIL\"]"));
@@ -161,7 +169,7 @@ final class EventPlan {
                 .add("kafka.OVERRIDE_TOPIC", bytes("elsewhere")).add("claimToken", bytes("stolen"));
         records.add(withHeaders);
         expectedSent.add(headerInjection + ":EMAIL");
-        validEvents += 3;
+        validEvents += 4;
     }
 
     /** A LINE user id's shape: U and 32 hex digits. */

@@ -199,7 +199,7 @@ class FaultInjectionIT {
             run.launch();
             run.publish(plan, 1000).get();
             run.awaitSettled(plan, SETTLE);
-            Outcome outcome = run.outcome(plan, plan.poison.size() + " poison classes + CR/LF name, HTML name, header records");
+            Outcome outcome = run.outcome(plan, plan.poison.size() + " poison classes + CR/LF name, HTML name, bidi name, header records");
             assertThat(plan.poison).hasSizeGreaterThanOrEqualTo(12);
             assertClean(outcome, true);
             assertThat(run.sinks.evilDeliveries()).as("emails that reached the attacker's domain").isZero();
