@@ -72,13 +72,24 @@ final class CleartextCredentials {
         List<String> credentials = new ArrayList<>();
         property.apply("notifier.smtp.user").ifPresent(user -> credentials.add("NOTIFIER_SMTP_USER"));
         property.apply("notifier.smtp.password").ifPresent(password -> credentials.add("NOTIFIER_SMTP_PASSWORD"));
+        List<String> inClear = new ArrayList<>();
+        String tls = property.apply("notifier.smtp.tls").orElse("none");
         String host = property.apply("notifier.smtp.host").orElse("localhost");
-        if (credentials.isEmpty() || SmtpSettings.Tls.parse(property.apply("notifier.smtp.tls").orElse("none"))
-                != SmtpSettings.Tls.NONE || isLoopback(host)) {
-            return List.of();
+        if (!credentials.isEmpty() && SmtpSettings.Tls.parse(tls) == SmtpSettings.Tls.NONE && !isLoopback(host)) {
+            inClear.add("SMTP AUTH would send " + String.join(" and ", credentials) + " in clear to " + host
+                    + " (NOTIFIER_SMTP_HOST), which is not this machine, since NOTIFIER_SMTP_TLS is none (use starttls or smtps)");
         }
-        return List.of("SMTP AUTH would send " + String.join(" and ", credentials) + " in clear to " + host
-                + " (NOTIFIER_SMTP_HOST), which is not this machine, since NOTIFIER_SMTP_TLS is none (use starttls or smtps)");
+        // the fallback relay: its own credentials and TLS, or the primary's
+        Optional<String> fallback = property.apply("notifier.smtp.fallback.host");
+        boolean fallbackCredentials = !credentials.isEmpty() || property.apply("notifier.smtp.fallback.user").isPresent()
+                || property.apply("notifier.smtp.fallback.password").isPresent();
+        if (fallback.isPresent() && fallbackCredentials && !isLoopback(fallback.get()) && SmtpSettings.Tls.parse(
+                property.apply("notifier.smtp.fallback.tls").orElse(tls)) == SmtpSettings.Tls.NONE) {
+            inClear.add("SMTP AUTH would send the fallback relay's credentials in clear to " + fallback.get()
+                    + " (NOTIFIER_SMTP_FALLBACK_HOST), which is not this machine, since its TLS is none"
+                    + " (set NOTIFIER_SMTP_FALLBACK_TLS to starttls or smtps)");
+        }
+        return inClear;
     }
 
     /** Each HTTP channel in use with a bearer token, whose route sends to an {@code http://} URL of another host. */
@@ -86,12 +97,20 @@ final class CleartextCredentials {
                                       ChannelCatalog channels) {
         List<String> inClear = new ArrayList<>();
         for (Channel channel : channels.channels()) {
-            Route route = context.getRoute("send-" + channel.id());
-            if (channel.equals(Channel.EMAIL) || route == null
-                    || property.apply("notifier.channel." + channel.id() + ".token").isEmpty()) {
+            boolean token = property.apply("notifier.channel." + channel.id() + ".token").isPresent()
+                    || property.apply("notifier." + channel.id() + ".fallback.token").isPresent();
+            if (channel.equals(Channel.EMAIL) || !token) {
                 continue;
             }
-            for (HttpEndpoint endpoint : httpEndpoints(route.navigate(), new ArrayList<>())) {
+            // the channel's route and its providers' (push-primary, push-fallback)
+            List<HttpEndpoint> endpoints = new ArrayList<>();
+            for (String id : List.of("send-" + channel.id(), channel.id() + "-primary", channel.id() + "-fallback")) {
+                Route route = context.getRoute(id);
+                if (route != null) {
+                    httpEndpoints(route.navigate(), endpoints);
+                }
+            }
+            for (HttpEndpoint endpoint : endpoints) {
                 URI uri = endpoint.getHttpUri();
                 if ("http".equalsIgnoreCase(uri.getScheme()) && !isLoopback(uri.getHost())) {
                     inClear.add(tokenOf(channel) + " would go in clear over http:// to " + uri.getHost() + " (" + urlOf(channel)
