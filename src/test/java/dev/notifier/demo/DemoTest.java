@@ -48,7 +48,7 @@ class DemoTest {
         assertThat(number(summary, "records consumed (committed offsets)")).isEqualTo(expected.records());
         assertThat(number(summary, "events recorded in the inbox")).isEqualTo(expected.distinctEvents().size());
         assertThat(number(summary, "duplicates dropped by the inbox")).isEqualTo(expected.duplicates());
-        assertThat(number(summary, "records dead-lettered (DLQ)")).isEqualTo(expected.unparseable());
+        assertThat(number(summary, "records dead-lettered (DLQ)")).isEqualTo(expected.deadLettered());
         Map<String, long[]> rows = notificationRows(summary);
         assertThat(rows).containsOnlyKeys("EMAIL SENT", "PUSH SENT", "PUSH FAILED", "LINE SENT", "LINE FAILED");
         assertThat(rows.get("EMAIL SENT")).as("EMAIL SENT rows, attempts").containsExactly(emails, emails);
@@ -76,6 +76,7 @@ class DemoTest {
 
         assertThat(examples.unparseable()).as("poison records").isPositive();
         assertThat(examples.duplicates()).as("duplicates").isGreaterThanOrEqualTo(2);
+        assertThat(examples.conflicts()).as("an eventId reused with different content").isPositive();
         assertThat(examples.unregisteredPushes()).as("pushes the gateway rejects for good").isPositive();
         assertThat(examples.notifications("LINE") - examples.blockedLineUsers()).as("LINE messages, one with a lost answer")
                 .isGreaterThanOrEqualTo(EmbeddedLineApi.LOST_ANSWER_EVERY);

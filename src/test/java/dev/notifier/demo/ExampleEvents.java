@@ -13,32 +13,44 @@ import java.util.Map;
 
 /**
  * What an events file must come to, worked out from the file alone with the contract's rules: a line
- * that is not a JSON object is dead-lettered; an eventId seen before is a duplicate; an event goes to
+ * that is not a JSON object is dead-lettered; an eventId seen before is a duplicate when the object is
+ * the same and a conflict (dead-lettered, the first stands) when it is not; an event goes to
  * its explicit channels, else to EMAIL when it has an email, to PUSH when it has a push token and to
  * LINE when it has a LINE user id.
  * (The demo database holds no opt-outs.)
  */
-record ExampleEvents(int records, int unparseable, int validRecords, List<JsonNode> distinctEvents) {
+record ExampleEvents(int records, int unparseable, int conflicts, int validRecords, List<JsonNode> distinctEvents) {
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     static ExampleEvents read(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file).stream().filter(line -> !line.isBlank()).toList();
         int unparseable = 0;
+        int conflicts = 0;
         Map<String, JsonNode> byEventId = new LinkedHashMap<>();
         for (String line : lines) {
             JsonNode event = objectOrNull(line);
             if (event == null) {
                 unparseable++;
             } else {
-                byEventId.putIfAbsent(event.path("eventId").asText(), event);
+                JsonNode first = byEventId.putIfAbsent(event.path("eventId").asText(), event);
+                if (first != null && !first.equals(event)) {
+                    conflicts++;
+                }
             }
         }
-        return new ExampleEvents(lines.size(), unparseable, lines.size() - unparseable, List.copyOf(byEventId.values()));
+        return new ExampleEvents(lines.size(), unparseable, conflicts, lines.size() - unparseable,
+                List.copyOf(byEventId.values()));
     }
 
+    /** Records of an event seen before with the same content: dropped silently. */
     int duplicates() {
-        return validRecords - distinctEvents.size();
+        return validRecords - distinctEvents.size() - conflicts;
+    }
+
+    /** Records that end in the DLQ: not JSON objects, and conflicts. */
+    int deadLettered() {
+        return unparseable + conflicts;
     }
 
     long notifications(String channel) {

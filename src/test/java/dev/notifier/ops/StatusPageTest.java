@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -75,7 +76,10 @@ class StatusPageTest extends PipelineTestBase {
     @Test
     void shouldShowOneEventsWholeHistoryWhenSearchedByEventId() throws Exception {
         peers.pushAnswers(503, 200);
-        startNotifier();
+        // the default transfer-id pattern refuses markup; the page must not depend on it
+        Map<String, String> settings = settings();
+        settings.put("notifier.event.transfer-id-pattern", ".{1,64}");
+        startNotifier(settings);
         UUID eventId = UUID.randomUUID();
         byte[] withMarkup = ContractEvent.bytesWith(root -> {
             root.put("eventId", eventId.toString()).put("transferId", HTML_TRANSFER_ID);

@@ -37,7 +37,7 @@ class EveryRowEndsTest extends PipelineTestBase {
         assertThat(row.get("status")).isEqualTo("FAILED");
         assertThat(row.get("attempts")).isEqualTo(3);
         assertThat(row.get("last_error")).isEqualTo("gave up after 3 attempts (notifier.delivery.max-attempts):"
-                + " push gateway answered HTTP 503");
+                + " push-primary did not take it: push gateway answered HTTP 503");
         assertThat(peers.pushes()).hasSize(3).allSatisfy(push ->
                 assertThat(push.getHeader("Idempotency-Key")).isEqualTo(eventId + ":PUSH"));
     }
@@ -55,7 +55,7 @@ class EveryRowEndsTest extends PipelineTestBase {
         Map<String, Object> row = awaitFinal(eventId);
         assertThat(row.get("status")).isEqualTo("FAILED");
         assertThat((String) row.get("last_error")).startsWith("gave up: a retry would come more than 2 s after the"
-                + " notification was recorded (notifier.delivery.max-age): push gateway answered HTTP 503");
+                + " notification was recorded (notifier.delivery.max-age): push-primary did not take it: push gateway answered HTTP 503");
         assertThat(peers.pushes()).hasSizeBetween(1, 4);
     }
 
