@@ -1,11 +1,18 @@
 package dev.notifier.ops;
 
 import io.vertx.core.net.impl.TCPServerBase;
+import io.vertx.ext.web.Router;
 import java.io.IOException;
+import java.lang.reflect.Field;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.security.KeyStore;
+import java.time.Clock;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServer;
 import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerConfiguration;
+import org.apache.camel.support.jsse.KeyManagersParameters;
+import org.apache.camel.support.jsse.KeyStoreParameters;
+import org.apache.camel.support.jsse.SSLContextParameters;
 
 /**
  * The management port: Camel's own Vert.x HTTP server, which serves the {@code platform-http:}
@@ -15,34 +22,80 @@ import org.apache.camel.component.platform.http.vertx.VertxPlatformHttpServerCon
  * <p>Vert.x reports a failed bind only in a log line and Camel would start anyway, without a status
  * page, health or metrics; a service that cannot be watched must not pass for healthy, so a busy
  * port fails start-up here, naming the port and the variable that sets it.
+ *
+ * <p>Every request passes {@link ManagementGuard} first (Host check, security headers, the
+ * password), whichever route serves it; {@link ManagementAccess} says what it refuses to start with.
  */
 public final class ManagementServer extends VertxPlatformHttpServer {
 
+    static final long MAX_BODY_BYTES = 64 * 1024;
+
     private final String configuredHost;
     private final int configuredPort;
+    private final ManagementAccess access;
 
-    private ManagementServer(VertxPlatformHttpServerConfiguration configuration) {
+    private ManagementServer(VertxPlatformHttpServerConfiguration configuration, ManagementAccess access) {
         super(configuration);
         this.configuredHost = configuration.getBindHost();
         this.configuredPort = configuration.getBindPort();
+        this.access = access;
     }
 
     /** @param port 0 picks a free port (tests); {@link #getPort()} tells which */
     public static ManagementServer onPort(int port) {
-        return create("127.0.0.1", port, null);
+        return create(ManagementAccess.loopback(), port);
+    }
+
+    /** Refuses (IllegalStateException) a binding {@link ManagementAccess#requireSafe()} calls unsafe. */
+    public static ManagementServer create(ManagementAccess access, int port) {
+        KeyStore keystore = access.requireSafe();
+        VertxPlatformHttpServerConfiguration configuration = new VertxPlatformHttpServerConfiguration();
+        configuration.setBindHost(access.host());
+        configuration.setBindPort(port);
+        // every management URL is a GET: a body beyond this is refused with 413 (one WARN line)
+        configuration.setMaxBodySize(MAX_BODY_BYTES);
+        // the guard asks for the password on every path but health and metrics: Camel's per-path auth stays off
+        configuration.getAuthenticationConfig().setEnabled(false);
+        if (keystore != null) {
+            KeyStoreParameters store = new KeyStoreParameters();
+            store.setKeyStore(keystore);
+            KeyManagersParameters keys = new KeyManagersParameters();
+            keys.setKeyStore(store);
+            keys.setKeyPassword(access.keystorePassword());
+            SSLContextParameters tls = new SSLContextParameters();
+            tls.setKeyManagers(keys);
+            configuration.setSslContextParameters(tls);
+        }
+        return new ManagementServer(configuration, access);
+    }
+
+    /** {@code https} with a keystore, else {@code http}. */
+    public String scheme() {
+        return access.tls() ? "https" : "http";
+    }
+
+    @Override
+    protected void initializeServer() {
+        super.initializeServer();
+        ManagementGuard guard = new ManagementGuard(access, Clock.systemUTC());
+        // On the server's outer router, before the sub-router the platform-http routes live on: a
+        // request whose path cannot even be decoded fails there, before any route would see it.
+        outerRouter().route().order(Integer.MIN_VALUE).handler(guard.requests()).failureHandler(guard.failures());
     }
 
     /**
-     * @param host     the bind address ({@code NOTIFIER_HTTP_HOST}); beyond loopback only with a password
-     * @param password the operator's password for the page and its API ({@code NOTIFIER_HTTP_PASSWORD}), or null
+     * Camel keeps the router the HTTP server is given private; reading it is the only way to stand in
+     * front of everything it serves. Checked by ManagementPortExposureTest, which fails if it ever moves.
      */
-    public static ManagementServer create(String host, int port, String password) {
-        ManagementAccess.requireSafeBinding(host, password);
-        VertxPlatformHttpServerConfiguration configuration = new VertxPlatformHttpServerConfiguration();
-        configuration.setBindHost(host);
-        configuration.setBindPort(port);
-        configuration.setAuthenticationConfig(ManagementAccess.config(password));
-        return new ManagementServer(configuration);
+    private Router outerRouter() {
+        try {
+            Field field = VertxPlatformHttpServer.class.getDeclaredField("router");
+            field.setAccessible(true);
+            return (Router) field.get(this);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("Cannot guard the management port: camel-platform-http-vertx no longer"
+                    + " keeps its router where this version of Notifier looks for it (" + e + ")", e);
+        }
     }
 
     @Override

@@ -26,6 +26,14 @@ public class OpsConfiguration implements CamelConfiguration {
     private String httpHost;
     @PropertyInject(value = "notifier.http.password", defaultValue = "")
     private String httpPassword;
+    @PropertyInject(value = "notifier.http.allowed-hosts", defaultValue = "")
+    private String httpAllowedHosts;
+    @PropertyInject(value = "notifier.http.tls-keystore", defaultValue = "")
+    private String httpTlsKeystore;
+    @PropertyInject(value = "notifier.http.tls-password", defaultValue = "")
+    private String httpTlsPassword;
+    @PropertyInject(value = "notifier.http.insecure", defaultValue = "false")
+    private boolean httpInsecure;
     @PropertyInject(value = "notifier.health.database-timeout-seconds", defaultValue = "3")
     private int databaseTimeoutSeconds;
     @PropertyInject(value = "notifier.metrics.database-refresh-seconds", defaultValue = "5")
@@ -55,8 +63,9 @@ public class OpsConfiguration implements CamelConfiguration {
         registry.bind("eventHistory", new EventHistory(dataSource, stored));
 
         // started before the routes, so the platform-http consumers find its router
-        context.addService(ManagementServer.create(httpHost.strip(), httpPort,
-                httpPassword.isEmpty() ? null : httpPassword), true, true);
+        ManagementAccess access = new ManagementAccess(httpHost.strip(), httpPassword,
+                ManagementAccess.hostList(httpAllowedHosts), httpTlsKeystore.strip(), httpTlsPassword, httpInsecure);
+        context.addService(ManagementServer.create(access, httpPort), true, true);
         context.addService(new ServiceSupport() {
             @Override
             protected void doStop() {

@@ -61,9 +61,10 @@ public final class RunningNotifier implements AutoCloseable {
         return main.getCamelContext();
     }
 
-    /** The management port's base URL, such as {@code http://127.0.0.1:41234}. */
+    /** The management port's base URL, such as {@code http://127.0.0.1:41234} ({@code https} with TLS). */
     public String managementUrl() {
-        return "http://127.0.0.1:" + context().hasService(ManagementServer.class).getPort();
+        ManagementServer server = context().hasService(ManagementServer.class);
+        return server.scheme() + "://127.0.0.1:" + server.getPort();
     }
 
     @Override
