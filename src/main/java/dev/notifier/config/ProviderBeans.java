@@ -6,12 +6,14 @@ import dev.notifier.delivery.http.RetryAfterOnly;
 import dev.notifier.delivery.provider.Provider;
 import dev.notifier.delivery.provider.Providers;
 import dev.notifier.delivery.provider.RetryAfter;
+import dev.notifier.delivery.provider.SharedRate;
 import dev.notifier.event.Channel;
 import dev.notifier.event.ChannelCatalog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.apache.camel.CamelContext;
 import org.apache.camel.spi.Registry;
 
@@ -41,13 +43,13 @@ final class ProviderBeans {
 
     Providers bind(ChannelCatalog channels) {
         for (Channel channel : channels.channels()) {
-            providers.add(provider(channel.id() + "-primary"));
+            providers.add(provider(channel.id() + "-primary", channel.id()));
         }
         if (hasEmailFallback() && channels.contains(Channel.EMAIL)) {
-            providers.add(provider("email-fallback"));
+            providers.add(provider("email-fallback", "email"));
         }
         if (hasPushFallback() && channels.contains(Channel.of("PUSH"))) {
-            providers.add(provider("push-fallback"));
+            providers.add(provider("push-fallback", "push"));
         }
         registry.bind("providers", providers);
         registry.bind("retryAfterOnly", new RetryAfterOnly());
@@ -93,10 +95,42 @@ final class ProviderBeans {
         return p.find("notifier.push.fallback.url").isPresent();
     }
 
-    private Provider provider(String name) {
+    private Provider provider(String name, String channel) {
+        int rate = rate(name, channel);
         return new Provider(name, p.getInt("notifier.provider.circuit-failures", 5),
                 Duration.ofMillis(p.getLong("notifier.provider.circuit-open-millis", 30_000)),
-                Duration.ofSeconds(p.getLong("notifier.provider.retry-after-max-seconds", 300)));
+                Duration.ofSeconds(p.getLong("notifier.provider.retry-after-max-seconds", 300)),
+                rate == 0 ? null : new SharedRate(registry.lookupByNameAndType("dataSource", DataSource.class), name, rate));
+    }
+
+    /**
+     * Sends a second to this provider for the whole deployment, 0 for no limit: the provider's own
+     * ({@code notifier.provider.<name>.rate}), else its channel's, which applies to each of the
+     * channel's providers (notifier.smtp.rate, notifier.push.rate, notifier.line.rate, or
+     * notifier.channel.<channel>.rate for a channel added by configuration).
+     */
+    private int rate(String name, String channel) {
+        String channelKey = switch (channel) {
+            case "email" -> "notifier.smtp.rate";
+            case "push" -> "notifier.push.rate";
+            case "line" -> "notifier.line.rate";
+            default -> "notifier.channel." + channel + ".rate";
+        };
+        String key = p.find("notifier.provider." + name + ".rate").isPresent() ? "notifier.provider." + name + ".rate" : channelKey;
+        String text = p.find(key).map(String::strip).orElse("");
+        if (text.isEmpty() || text.equals("unlimited")) {
+            return 0;
+        }
+        try {
+            int rate = Integer.parseInt(text);
+            if (rate < 0) {
+                throw new NumberFormatException();
+            }
+            return rate;
+        } catch (NumberFormatException e) {
+            throw new IllegalStateException(key + " must be a whole number of sends per second (0 or empty for no limit): '"
+                    + text + "'");
+        }
     }
 
 }

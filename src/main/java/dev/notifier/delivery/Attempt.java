@@ -23,6 +23,8 @@ public final class Attempt {
 
     Attempt(ClaimedNotification notification) {
         this.notification = notification;
+        // an outcome once unknown at a provider stays unknown: a later "not taken" there does not lift the pin
+        this.pinnedTo = notification.pinnedProvider();
     }
 
     public ClaimedNotification notification() {

@@ -7,11 +7,8 @@ import io.vertx.core.net.HostAndPort;
 import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
@@ -81,7 +78,7 @@ final class ManagementGuard {
                     "Too many failed logins from this address: try again in " + seconds + " s.\n");
             return;
         }
-        Credentials given = Credentials.of(ctx.request().getHeader("Authorization"));
+        BasicCredentials given = BasicCredentials.of(ctx.request().getHeader("Authorization"));
         if (given != null && given.are(ManagementAccess.USER, password)) {
             throttle.succeeded(client);
             ctx.next();
@@ -180,39 +177,5 @@ final class ManagementGuard {
         StringBuilder out = new StringBuilder(Math.min(text.length(), max));
         text.codePoints().limit(max).forEach(c -> out.appendCodePoint(Character.isISOControl(c) ? '?' : c));
         return text.codePointCount(0, text.length()) > max ? out + "…" : out.toString();
-    }
-
-    /** HTTP Basic credentials, or null when the header is missing or not Basic. */
-    private record Credentials(String user, String password) {
-
-        static Credentials of(String header) {
-            if (header == null || header.length() < 6 || !header.regionMatches(true, 0, "Basic ", 0, 6)) {
-                return null;
-            }
-            String decoded;
-            try {
-                decoded = new String(Base64.getDecoder().decode(header.substring(6).strip()), StandardCharsets.UTF_8);
-            } catch (IllegalArgumentException e) {
-                return new Credentials("(not base64)", "");
-            }
-            int colon = decoded.indexOf(':');
-            return colon < 0 ? new Credentials(decoded, "") : new Credentials(decoded.substring(0, colon), decoded.substring(colon + 1));
-        }
-
-        /** Both compared in constant time, and both always compared. */
-        boolean are(String expectedUser, String expectedPassword) {
-            boolean userMatches = MessageDigest.isEqual(bytes(expectedUser), bytes(user));
-            boolean passwordMatches = MessageDigest.isEqual(bytes(expectedPassword), bytes(password));
-            return userMatches & passwordMatches;
-        }
-
-        private static byte[] bytes(String text) {
-            return text.getBytes(StandardCharsets.UTF_8);
-        }
-
-        @Override
-        public String toString() {
-            return "Credentials[user=" + user + ", password=***]";
-        }
     }
 }

@@ -62,8 +62,8 @@ class ColumnLimitsTest extends DatabaseTestBase {
                 // written by the service itself, never from an event's text
                 "inbox.processor_name", "notifications.status", "notification_attempts.outcome",
                 "notifications.claim_token", "notification_attempts.claim_token",
-                // a send route's provider name (email-primary, push-fallback, line), never from an event
-                "notifications.provider_pin", "notification_attempts.provider",
+                // a provider's name (email-primary, push-fallback, line-primary), never from an event
+                "notifications.provider_pin", "notification_attempts.provider", "provider_rate.provider",
                 // delivery failure reasons, cut to 1000 characters by DeliveryFailures
                 "notifications.last_error", "notification_attempts.error");
     }

@@ -1,6 +1,7 @@
 package dev.notifier.delivery.provider;
 
 import dev.notifier.delivery.ProviderNotTakenException;
+import dev.notifier.delivery.SendDeadline;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import java.time.Duration;
@@ -22,10 +23,12 @@ import org.slf4j.LoggerFactory;
 public final class Provider {
 
     private static final Logger LOG = LoggerFactory.getLogger("dev.notifier.delivery");
+    private static final Duration RATE_WAIT_WITHOUT_DEADLINE = Duration.ofSeconds(5);
 
     private final String name;
     private final CircuitBreaker circuit;
     private final Duration maxPause;
+    private final SharedRate rate;
     private final AtomicReference<Instant> pausedUntil = new AtomicReference<>(Instant.EPOCH);
     final LongAdder answered = new LongAdder();
     final LongAdder failed = new LongAdder();
@@ -33,7 +36,13 @@ public final class Provider {
     final LongAdder pausedMillis = new LongAdder();
 
     public Provider(String name, int failures, Duration openFor, Duration maxPause) {
+        this(name, failures, openFor, maxPause, null);
+    }
+
+    /** @param rate the provider's rate for the whole deployment, or null for none */
+    public Provider(String name, int failures, Duration openFor, Duration maxPause, SharedRate rate) {
         this.name = name;
+        this.rate = rate;
         this.maxPause = maxPause;
         this.circuit = CircuitBreaker.of(name, CircuitBreakerConfig.custom()
                 // N calls in a row, all failed: N consecutive failures
@@ -49,12 +58,21 @@ public final class Provider {
         return name;
     }
 
-    /** Before a send: refused, as not taken, while the provider is paused or its circuit is open. */
-    public void enter() {
+    /**
+     * Before a send: refused, as not taken, while the provider is paused or its circuit is open; then,
+     * with a rate, waits for its permit (at most half the time the send has left: the send itself needs
+     * the rest).
+     *
+     * @throws SendDeadline.TooLateToSend when the rate left no time to send: nothing was sent
+     */
+    public void enter() throws SendDeadline.TooLateToSend {
         Instant until = pausedUntil.get();
         if (Instant.now().isBefore(until)) {
             refused.increment();
             throw new ProviderNotTakenException(name, "paused until " + until + ", as it asked (Retry-After)", null, until);
+        }
+        if (rate != null) {
+            rate.acquire(SendDeadline.current().map(d -> d.remaining().dividedBy(2)).orElse(RATE_WAIT_WITHOUT_DEADLINE));
         }
         if (!circuit.tryAcquirePermission()) {
             refused.increment();
@@ -91,6 +109,11 @@ public final class Provider {
             LOG.warn("provider {} asked to wait: no sender of this instance calls it until {}", name, until);
         }
         return until.isAfter(before) ? until : before;
+    }
+
+    /** Sends a second for the whole deployment, or 0 for no limit. */
+    public int rate() {
+        return rate == null ? 0 : rate.perSecond();
     }
 
     public String circuitState() {

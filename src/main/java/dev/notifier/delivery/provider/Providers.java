@@ -55,7 +55,7 @@ public final class Providers implements MeterBinder {
      * Before a provider is asked: a notification whose last outcome is unknown at another provider goes
      * only there; a paused provider or an open circuit is refused at once, as not taken.
      */
-    public void enter(@ExchangeProperty(Attempt.PROPERTY) Attempt attempt, String provider) {
+    public void enter(@ExchangeProperty(Attempt.PROPERTY) Attempt attempt, String provider) throws SendDeadline.TooLateToSend {
         String pinned = attempt.notification().pinnedProvider();
         if (pinned != null && !pinned.equals(provider) && providers.containsKey(pinned)) {
             throw new ProviderNotTakenException(provider, "the last attempt's outcome at " + pinned + " is unknown, so"
