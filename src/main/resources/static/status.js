@@ -110,7 +110,8 @@ function timeline(history) {
       n.channel + " row created " + when(n.createdAt) + ", to " + n.recipient));
     for (const a of n.history) {
       steps.push(el("li", { "data-step": "attempt", "data-channel": n.channel },
-        n.channel + " attempt " + a.attempt + " " + when(a.at) + ": ", status(a.outcome),
+        n.channel + " attempt " + a.attempt + " " + when(a.at) + (a.provider ? " via " + a.provider : "") + ": ",
+        status(a.outcome),
         a.claimLost ? " (its claim had been taken over: not this row's outcome)" : "",
         a.error ? el("span", { class: "error" }, " — " + a.error) : ""));
     }

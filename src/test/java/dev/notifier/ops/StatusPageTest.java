@@ -95,11 +95,11 @@ class StatusPageTest extends PipelineTestBase {
         assertThat(steps(dom)).satisfiesExactly(
                 step -> assertThat(step).startsWith("received: received by the inbox 20"),
                 step -> assertThat(step).startsWith("created: EMAIL row created").endsWith("to s***@example.com"),
-                step -> assertThat(step).startsWith("attempt: EMAIL attempt 1").endsWith(": SENT"),
+                step -> assertThat(step).startsWith("attempt: EMAIL attempt 1").endsWith(" via email-primary: SENT"),
                 step -> assertThat(step).startsWith("final: EMAIL now SENT after 1 attempt(s), sent 20"),
                 step -> assertThat(step).startsWith("created: PUSH row created").endsWith("to devi…abc"),
-                step -> assertThat(step).startsWith("attempt: PUSH attempt 1").contains(": RETRY — ").contains("503"),
-                step -> assertThat(step).startsWith("attempt: PUSH attempt 2").endsWith(": SENT"),
+                step -> assertThat(step).startsWith("attempt: PUSH attempt 1").contains(" via push-primary: RETRY — ").contains("503"),
+                step -> assertThat(step).startsWith("attempt: PUSH attempt 2").endsWith(" via push-primary: SENT"),
                 step -> assertThat(step).startsWith("final: PUSH now SENT after 2 attempt(s), sent 20"));
         // the name is masked, and it and the transfer id are shown as the text they are, never parsed as markup
         assertThat(dom).contains("<span id=\"event-name\">&lt;*** s*** o***</span>")

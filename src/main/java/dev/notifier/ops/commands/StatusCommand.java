@@ -2,7 +2,10 @@ package dev.notifier.ops.commands;
 
 import dev.notifier.cli.CommandLine;
 import dev.notifier.cli.UsageException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
@@ -30,7 +33,9 @@ public final class StatusCommand extends OperatorCommand {
 
                 Shows one event as the database has it: when it was received (its inbox key) and, per
                 channel, the notification's status, attempts, last error and timestamps (created, next
-                attempt, claimed until, sent). Exit 0 when the event is known, 1 when it is not.
+                attempt, claimed until, sent), then each of its attempts: when it ended, how, through
+                which provider (e.g. "via push-fallback" after a failover) and its error.
+                Exit 0 when the event is known, 1 when it is not.
                 """;
     }
 
@@ -47,18 +52,18 @@ public final class StatusCommand extends OperatorCommand {
                 "SELECT processor_name, created_at FROM inbox WHERE message_id = ? ORDER BY processor_name",
                 (rs, i) -> Times.format(Times.column(rs, "created_at")) + " (inbox key of " + rs.getString("processor_name") + ")",
                 eventId.toString());
-        List<String> rows = jdbc().query("""
+        List<Row> rows = jdbc().query("""
                 SELECT channel, status, attempts, last_error, transfer_id, user_id,
                        created_at, next_attempt_at, claimed_until, sent_at
                 FROM notifications WHERE event_id = ? ORDER BY channel, id""",
-                (rs, i) -> String.format("%-6s %-8s attempts %d, transfer %s, user %s%n"
+                (rs, i) -> new Row(rs.getString("channel"), String.format("%-6s %-8s attempts %d, transfer %s, user %s%n"
                                 + "       created %s, next attempt %s, claimed until %s, sent %s%n"
                                 + "       last error: %s",
                         rs.getString("channel"), rs.getString("status"), rs.getInt("attempts"),
                         rs.getString("transfer_id"), rs.getString("user_id"),
                         Times.format(Times.column(rs, "created_at")), Times.format(Times.column(rs, "next_attempt_at")),
                         Times.format(Times.column(rs, "claimed_until")), Times.format(Times.column(rs, "sent_at")),
-                        rs.getString("last_error") == null ? "-" : rs.getString("last_error")),
+                        rs.getString("last_error") == null ? "-" : rs.getString("last_error"))),
                 eventId);
         if (received.isEmpty() && rows.isEmpty()) {
             err().println(name() + ": event " + eventId + " is unknown: no inbox key, no notification row");
@@ -71,7 +76,33 @@ public final class StatusCommand extends OperatorCommand {
         if (rows.isEmpty()) {
             out().println("no notification rows: the event planned no channel (none named, no address, or all opted out), or its rows were purged by retention");
         }
-        rows.forEach(out()::println);
+        Map<String, List<String>> attempts = attempts(eventId);
+        rows.forEach(row -> {
+            out().println(row.text());
+            attempts.getOrDefault(row.channel(), List.of()).forEach(out()::println);
+        });
         return OK;
+    }
+
+    private record Row(String channel, String text) {
+    }
+
+    /** Each channel's attempts in the order they ended, one line each, naming the provider that answered. */
+    private Map<String, List<String>> attempts(UUID eventId) {
+        Map<String, List<String>> byChannel = new LinkedHashMap<>();
+        jdbc().query("""
+                SELECT channel, attempt, outcome, error, finished_at, provider, claim_lost
+                FROM notification_attempts WHERE event_id = ? ORDER BY finished_at, id""",
+                rs -> {
+                    String provider = rs.getString("provider");
+                    String error = rs.getString("error");
+                    byChannel.computeIfAbsent(rs.getString("channel"), c -> new ArrayList<>()).add(String.format(
+                            "       attempt %d %s %s%s%s%s", rs.getInt("attempt"),
+                            Times.format(Times.column(rs, "finished_at")), rs.getString("outcome"),
+                            provider == null ? "" : " via " + provider,
+                            rs.getBoolean("claim_lost") ? " (claim taken over: not the row's outcome)" : "",
+                            error == null ? "" : ": " + error));
+                }, eventId);
+        return byChannel;
     }
 }

@@ -33,6 +33,27 @@ class StatusCommandTest extends DatabaseTestBase {
     }
 
     @Test
+    void shouldShowEachAttemptWithTheProviderThatAnsweredIt() {
+        UUID eventId = events.record(Instant.now(), "[\"PUSH\"]", "PUSH");
+        events.update(eventId, "PUSH", "status = 'SENT', attempts = 2, sent_at = ?", Instant.parse("2026-12-02T10:16:00Z"));
+        String attempt = "INSERT INTO notification_attempts (event_id, channel, attempt, outcome, error, finished_at,"
+                + " claim_token, claim_lost, provider) VALUES (?, 'PUSH', ?, ?, ?, ?, ?, ?, ?)";
+        db.jdbc().update(attempt, eventId, 1, "RETRY", "push gateway push-primary did not answer within 5s",
+                java.sql.Timestamp.from(Instant.parse("2026-12-02T10:15:40Z")), UUID.randomUUID().toString(), false, "push-primary");
+        db.jdbc().update(attempt, eventId, 2, "SENT", null,
+                java.sql.Timestamp.from(Instant.parse("2026-12-02T10:16:00Z")), UUID.randomUUID().toString(), false, "push-fallback");
+        db.jdbc().update(attempt, eventId, 2, "SENT", null,
+                java.sql.Timestamp.from(Instant.parse("2026-12-02T10:16:01Z")), UUID.randomUUID().toString(), true, null);
+
+        String out = status(eventId.toString()).out();
+
+        assertThat(out).contains("attempt 1 2026-12-02T10:15:40Z RETRY via push-primary: push gateway push-primary did not answer within 5s")
+                .contains("attempt 2 2026-12-02T10:16:00Z SENT via push-fallback\n")
+                .contains("attempt 2 2026-12-02T10:16:01Z SENT (claim taken over: not the row's outcome)\n");
+        assertThat(out.indexOf("via push-primary")).isGreaterThan(out.indexOf("PUSH   SENT"));
+    }
+
+    @Test
     void shouldSayWhenAKnownEventPlannedNoChannel() {
         UUID eventId = events.record(Instant.now(), "[]");
 
