@@ -151,7 +151,7 @@ public final class DemoCommand {
                 + "  Kafka bootstrap   " + run.bootstrapServers() + "   topic " + DemoRun.TOPIC + ", DLQ "
                 + DemoRun.DLQ_TOPIC + ", group " + DemoRun.GROUP + "\n"
                 + "  SMTP server       127.0.0.1:" + run.smtpPort() + "   push gateway " + run.pushUrl() + "\n"
-                + "  LINE API          " + run.lineUrl() + "\n"
+                + "  push fallback     " + run.pushFallbackUrl() + "   LINE API " + run.lineUrl() + "\n"
                 + (DemoPort.isFree(httpPort) ? "" : "  status page       http://127.0.0.1:" + httpPort + "/\n")
                 + "Send more events with any Kafka producer (key = transferId), e.g. from a Kafka distribution:\n"
                 + "  bin/kafka-console-producer.sh --bootstrap-server " + run.bootstrapServers() + " --topic "

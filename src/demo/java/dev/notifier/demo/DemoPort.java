@@ -11,6 +11,7 @@ enum DemoPort {
     KAFKA("--kafka-port", 9092, "the embedded Kafka broker"),
     SMTP("--smtp-port", 2525, "the embedded SMTP server"),
     PUSH("--push-port", 8088, "the embedded push gateway"),
+    PUSH_FALLBACK("--push-fallback-port", 8090, "the embedded fallback push gateway (notifier.push.fallback.url)"),
     LINE("--line-port", 8089, "the embedded LINE Messaging API"),
     HTTP("--http-port", 8080, "Notifier's management HTTP server (notifier.http.port)");
 

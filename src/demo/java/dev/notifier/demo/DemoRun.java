@@ -37,6 +37,7 @@ final class DemoRun implements AutoCloseable {
     private EmbeddedDatabase database;
     private EmbeddedSmtpServer smtp;
     private EmbeddedPushGateway push;
+    private EmbeddedPushGateway pushFallback;
     private EmbeddedLineApi line;
     private Main application;
 
@@ -60,12 +61,13 @@ final class DemoRun implements AutoCloseable {
         }
         smtp = closeLater(EmbeddedSmtpServer.start(options.port(DemoPort.SMTP)));
         push = closeLater(EmbeddedPushGateway.start(options.port(DemoPort.PUSH)));
+        pushFallback = closeLater(EmbeddedPushGateway.startFallback(options.port(DemoPort.PUSH_FALLBACK)));
         line = closeLater(EmbeddedLineApi.start(options.port(DemoPort.LINE)));
         Main main = NotifierApplication.newMain(applicationOverrides(options.port(DemoPort.HTTP)));
         // no JVM hook of Camel's own: the demo's hook must stop the application before Kafka, not beside it
         main.setShutdownStrategy(new SimpleMainShutdownStrategy());
         // what the status page shows as "received by the peers"
-        main.bind("peerInbox", new CombinedPeerInbox(smtp, push, line));
+        main.bind("peerInbox", new CombinedPeerInbox(smtp, push, pushFallback, line));
         closeLater(main::stop);
         main.start();
         application = main;
@@ -94,6 +96,7 @@ final class DemoRun implements AutoCloseable {
         p.put("notifier.smtp.password", "");
         p.put("notifier.push.url", push.url());
         p.put("notifier.push.token", "");
+        p.put("notifier.push.fallback.url", pushFallback.url());
         p.put("notifier.line.url", line.url());
         p.put("notifier.line.token", EmbeddedLineApi.TOKEN);
         p.put("notifier.http.port", String.valueOf(httpPort));
@@ -116,6 +119,10 @@ final class DemoRun implements AutoCloseable {
         return push.url();
     }
 
+    String pushFallbackUrl() {
+        return pushFallback.url();
+    }
+
     String lineUrl() {
         return line.url();
     }
@@ -128,7 +135,7 @@ final class DemoRun implements AutoCloseable {
         Registry registry = application.getCamelContext().getRegistry();
         return closeLater(new WorkProbe(kafka.bootstrapServers(),
                 registry.lookupByNameAndType("dataSource", DataSource.class),
-                registry.lookupByNameAndType("peerInbox", PeerInbox.class)));
+                registry.lookupByNameAndType("peerInbox", PeerInbox.class), pushFallback));
     }
 
     /** Closes {@code part} with the others; at once if they are closed already (Ctrl-C while starting). */

@@ -11,9 +11,10 @@ import java.util.Map;
 /**
  * A push gateway on 127.0.0.1 that takes the contract's request ({@code POST}, JSON with token,
  * title, body and data, an {@code Idempotency-Key}) and honours the key: a key it accepted before is
- * answered 200 again without a second delivery. Two twists show Notifier's failure handling: the first
- * attempt of every {@value #BUSY_EVERY}th new key is answered 503 (retried with backoff), and a token
- * starting with {@value #UNREGISTERED_TOKEN_PREFIX} is answered 404 (FAILED at once).
+ * answered 200 again without a second delivery. Two twists show Notifier's failure handling: the
+ * primary gateway answers the first attempt of every {@value #BUSY_EVERY}th new key 503 (Notifier fails
+ * over to the fallback gateway: a 503 says the message was not taken), and a token starting with
+ * {@value #UNREGISTERED_TOKEN_PREFIX} is answered 404 by either (FAILED at once, never failed over).
  */
 final class EmbeddedPushGateway extends EmbeddedHttpPeer {
 
@@ -23,13 +24,24 @@ final class EmbeddedPushGateway extends EmbeddedHttpPeer {
 
     private final JsonMapper mapper = JsonMapper.builder().build();
     private final Map<String, Integer> attemptsByKey = new HashMap<>();
+    private final boolean busySometimes;
 
-    private EmbeddedPushGateway(int port) throws IOException {
-        super(port, PATH, "demo-push-gateway");
+    private EmbeddedPushGateway(int port, String name, boolean busySometimes) throws IOException {
+        super(port, PATH, name);
+        this.busySometimes = busySometimes;
     }
 
+    /** The primary gateway: busy (503) for the first attempt of every {@value #BUSY_EVERY}th new key. */
     static EmbeddedPushGateway start(int port) throws IOException {
-        EmbeddedPushGateway peer = new EmbeddedPushGateway(port);
+        return serve(new EmbeddedPushGateway(port, "demo-push-gateway", true));
+    }
+
+    /** The fallback gateway ({@code notifier.push.fallback.url}): never busy. */
+    static EmbeddedPushGateway startFallback(int port) throws IOException {
+        return serve(new EmbeddedPushGateway(port, "demo-push-fallback", false));
+    }
+
+    private static EmbeddedPushGateway serve(EmbeddedPushGateway peer) throws IOException {
         peer.serve();
         return peer;
     }
@@ -51,7 +63,7 @@ final class EmbeddedPushGateway extends EmbeddedHttpPeer {
             return new Answer(200, "{\"status\":\"already delivered\"}");
         }
         int attempt = attemptsByKey.merge(key, 1, Integer::sum);
-        if (attempt == 1 && attemptsByKey.size() % BUSY_EVERY == 0) {
+        if (busySometimes && attempt == 1 && attemptsByKey.size() % BUSY_EVERY == 0) {
             return new Answer(503, "{\"error\":\"busy, try again later\"}");
         }
         String token = request.get("token").asText();

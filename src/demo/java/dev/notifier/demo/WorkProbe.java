@@ -25,13 +25,18 @@ final class WorkProbe implements AutoCloseable {
     private final Admin admin;
     private final JdbcTemplate jdbc;
     private final PeerInbox peers;
+    private final PeerInbox pushFallback;
 
-    /** @param peers what the peers received, as the status page reads it */
-    WorkProbe(String bootstrapServers, DataSource dataSource, PeerInbox peers) {
+    /**
+     * @param peers        what the peers received, as the status page reads it
+     * @param pushFallback what the fallback push gateway (one of those peers) received
+     */
+    WorkProbe(String bootstrapServers, DataSource dataSource, PeerInbox peers, PeerInbox pushFallback) {
         this.admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers,
                 KafkaClientSettings.METRICS_PUSH, "false"));
         this.jdbc = new JdbcTemplate(dataSource);
         this.peers = peers;
+        this.pushFallback = pushFallback;
     }
 
     WorkSummary observe() throws Exception {
@@ -53,7 +58,7 @@ final class WorkProbe implements AutoCloseable {
                 .collect(Collectors.groupingBy(ReceivedMessage::channel, Collectors.counting()));
         return new WorkSummary(sum(ends), recordsCommitted, sum(endOffsets(DemoRun.DLQ_TOPIC)), eventsRecorded,
                 notifications, received.getOrDefault("EMAIL", 0L), received.getOrDefault("PUSH", 0L),
-                received.getOrDefault("LINE", 0L));
+                pushFallback.received(Integer.MAX_VALUE).size(), received.getOrDefault("LINE", 0L));
     }
 
     private Map<TopicPartition, Long> endOffsets(String name) throws Exception {

@@ -12,11 +12,13 @@ import java.util.Set;
  * @param deadLettered     end offsets of the DLQ topic
  * @param eventsRecorded   rows in the inbox: distinct events accepted
  * @param emailsReceived   messages the SMTP server holds
- * @param pushesAccepted   pushes the gateway accepted, each Idempotency-Key once
+ * @param pushesAccepted   pushes the two gateways accepted, each Idempotency-Key once
+ * @param pushesFailedOver of those, the ones the fallback gateway accepted (the primary had answered 503)
  * @param lineDelivered    LINE messages the Messaging API accepted, each X-Line-Retry-Key once
  */
 record WorkSummary(long recordsPublished, long recordsCommitted, long deadLettered, long eventsRecorded,
-                   List<NotificationCount> notifications, long emailsReceived, long pushesAccepted, long lineDelivered) {
+                   List<NotificationCount> notifications, long emailsReceived, long pushesAccepted, long pushesFailedOver,
+                   long lineDelivered) {
 
     private static final Set<String> UNFINISHED = Set.of("PENDING", "SENDING");
 
@@ -54,7 +56,8 @@ record WorkSummary(long recordsPublished, long recordsCommitted, long deadLetter
             text.append(String.format("  %-10s %-8s %6d %9d%n", n.channel(), n.status(), n.rows(), n.attempts()));
         }
         line(text, "emails received by the SMTP server", emailsReceived);
-        line(text, "pushes accepted by the push gateway", pushesAccepted);
+        line(text, "pushes accepted by the push gateways", pushesAccepted);
+        line(text, "  of them by the fallback (failover)", pushesFailedOver);
         line(text, "LINE messages accepted by the LINE API", lineDelivered);
         return text.toString();
     }
