@@ -27,6 +27,11 @@ final class AppliedMigrations {
     /** Where the migrations are packaged, for Flyway and for this check alike. */
     static final String LOCATION = "db/migration";
     private static final String DIRECTORY = LOCATION + "/";
+    /**
+     * Asked first, on the connection's search path as Flyway's own table: a new database has no history,
+     * and a SELECT from a missing table would put an ERROR line in PostgreSQL's log at every first start.
+     */
+    private static final String HISTORY_EXISTS = "SELECT to_regclass('flyway_schema_history') IS NOT NULL";
     private static final String HISTORY = "SELECT version, checksum, success FROM flyway_schema_history WHERE version IS NOT NULL";
 
     private AppliedMigrations() {
@@ -37,20 +42,32 @@ final class AppliedMigrations {
         if (packaged.isEmpty()) {
             return false;
         }
+        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
+            return exists(statement) && packaged.equals(applied(statement));
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    private static boolean exists(Statement statement) throws SQLException {
+        try (ResultSet row = statement.executeQuery(HISTORY_EXISTS)) {
+            return row.next() && row.getBoolean(1);
+        }
+    }
+
+    /** Version to checksum of each applied migration; null when one of them did not succeed. */
+    private static Map<String, Integer> applied(Statement statement) throws SQLException {
         Map<String, Integer> applied = new HashMap<>();
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery(HISTORY)) {
+        try (ResultSet rows = statement.executeQuery(HISTORY)) {
             while (rows.next()) {
                 if (!rows.getBoolean("success")) {
-                    return false;
+                    return null;
                 }
                 int checksum = rows.getInt("checksum");
                 applied.put(rows.getString("version"), rows.wasNull() ? null : checksum);
             }
-        } catch (SQLException e) {
-            return false;
         }
-        return applied.equals(packaged);
+        return applied;
     }
 
     /** Version ("1", "2.1") to checksum of each packaged {@code V<version>__<description>.sql}; empty when one cannot be read. */

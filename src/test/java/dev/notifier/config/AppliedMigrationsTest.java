@@ -73,10 +73,38 @@ class AppliedMigrationsTest extends DatabaseTestBase {
         }
     }
 
+    /** A new database is no error: no statement fails (the server would log it as ERROR at every first start). */
     @Test
     void shouldNotReadAsCompleteADatabaseWithoutHistory() {
         try (TestDatabase fresh = new TestDatabase()) {
-            assertThat(AppliedMigrations.allApplied(new DriverManagerDataSource(fresh.url(), TestDatabase.USER, ""))).isFalse();
+            java.util.List<Throwable> failedStatements = new java.util.concurrent.CopyOnWriteArrayList<>();
+            assertThat(AppliedMigrations.allApplied(failuresRecorded(fresh.url(), failedStatements))).isFalse();
+            assertThat(failedStatements).isEmpty();
         }
+    }
+
+    /** A data source whose statements record what they threw. */
+    private static javax.sql.DataSource failuresRecorded(String url, java.util.List<Throwable> failures) {
+        return new DriverManagerDataSource(url, TestDatabase.USER, "") {
+            @Override
+            public java.sql.Connection getConnection() throws java.sql.SQLException {
+                java.sql.Connection connection = super.getConnection();
+                return recording(java.sql.Connection.class, connection, failures, method -> method.getName().equals("createStatement"));
+            }
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T recording(Class<T> type, T target, java.util.List<Throwable> failures,
+                                   java.util.function.Predicate<java.lang.reflect.Method> wrapsResult) {
+        return (T) java.lang.reflect.Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
+            try {
+                Object result = method.invoke(target, args);
+                return wrapsResult.test(method) ? recording(java.sql.Statement.class, (java.sql.Statement) result, failures, m -> false) : result;
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                failures.add(e.getCause());
+                throw e.getCause();
+            }
+        });
     }
 }
