@@ -30,9 +30,26 @@ final class ChromiumInstall {
 
     static synchronized Path binary() throws IOException, InterruptedException {
         if (binary == null) {
-            binary = find().orElseGet(ChromiumInstall::install);
+            binary = find().orElseGet(ChromiumInstall::installOnce);
         }
         return binary;
+    }
+
+    /**
+     * Installs under a file lock: the test JVMs run side by side (surefire's forks), and two package
+     * installs at once fail on dpkg's own lock. The one that waited finds what the other installed.
+     */
+    private static Path installOnce() {
+        Path lock = Path.of("target", "chromium-install.lock").toAbsolutePath();
+        try {
+            Files.createDirectories(lock.getParent());
+            try (var channel = java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.WRITE); var held = channel.lock()) {
+                return find().orElseGet(ChromiumInstall::install);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("could not lock " + lock + " to install Chromium: " + e.getMessage(), e);
+        }
     }
 
     private static Optional<Path> find() {
