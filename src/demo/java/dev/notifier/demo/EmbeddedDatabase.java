@@ -28,6 +28,8 @@ final class EmbeddedDatabase implements AutoCloseable {
                 .setServerConfig("fsync", "off")
                 .setServerConfig("synchronous_commit", "off")
                 .setServerConfig("full_page_writes", "off")
+                // no JVM hook of its own: on Ctrl-C the demo's hook stops Notifier first, then the server
+                .setRegisterShutdownHook(false)
                 .start());
     }
 
