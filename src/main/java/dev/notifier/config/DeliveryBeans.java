@@ -61,7 +61,8 @@ final class DeliveryBeans {
         this.registry = context.getRegistry();
     }
 
-    void bind() {
+    /** @param leftOut routes of other parts not in use (the bounce mailbox's), as a pattern; null for none */
+    void bind(String leftOut) {
         DeliveryLedger ledger = shutdown.closeFirst(new DeliveryLedger(database.dataSource, database.transactions,
                 p.getInt("notifier.delivery.ledger-batch-size", 200), schedule, parser));
         registry.bind("deliveryLedger", ledger);
@@ -85,7 +86,7 @@ final class DeliveryBeans {
         providers.bind(parser.channels());
         bindEmail(templates, providers);
         bindHttpChannels(templates, providers);
-        leaveOutRoutesNotInUse(providers.unconfigured());
+        leaveOutRoutesNotInUse(providers.unconfigured(), leftOut);
     }
 
     /**
@@ -94,10 +95,13 @@ final class DeliveryBeans {
      * routes would name what only that channel has (composeEmail, the SMTP sender, its URL). A bank
      * without email runs with NOTIFIER_CHANNELS=PUSH,LINE. So does a fallback that is not configured.
      */
-    private void leaveOutRoutesNotInUse(List<String> unconfigured) {
+    private void leaveOutRoutesNotInUse(List<String> unconfigured, String leftOut) {
         String inUse = parser.channels().channels().stream().map(Channel::id).collect(java.util.stream.Collectors.joining("|"));
         StringBuilder exclude = new StringBuilder("send-(?!(" + inUse + ")$).*|(?!(" + inUse + ")-)[a-z0-9]+-(primary|fallback)");
         unconfigured.forEach(route -> exclude.append('|').append(route));
+        if (leftOut != null) {
+            exclude.append('|').append(leftOut);
+        }
         context.getCamelContextExtension().getContextPlugin(org.apache.camel.model.Model.class)
                 .setRouteFilterPattern(null, exclude.toString());
     }
@@ -135,7 +139,8 @@ final class DeliveryBeans {
         }
         registry.bind("composeEmail", (Processor) exchange -> exchange.getMessage()
                 .setBody(composer.compose(exchange.getMessage().getBody(ClaimedNotification.class))));
-        SmtpSettings settings = new SmtpSettings(p.get("notifier.mail.from"),
+        // the envelope sender (MAIL FROM, the Return-Path): where bounces go; From: stays NOTIFIER_MAIL_FROM
+        SmtpSettings settings = new SmtpSettings(p.find("notifier.bounce.address").orElse(p.get("notifier.mail.from")),
                 SmtpSettings.Tls.parse(p.get("notifier.smtp.tls", "none")),
                 p.find("notifier.smtp.truststore").map(Path::of).orElse(null),
                 p.find("notifier.smtp.truststore-password").orElse(null), utf8,

@@ -39,8 +39,9 @@ public class NotifierConfiguration implements CamelConfiguration {
                 p.findDuration("notifier.delivery.max-age").orElse(DeliverySchedule.DEFAULT_MAX_AGE));
         registry.bind("deliverySchedule", schedule);
 
+        boolean bounces = new BounceBeans(context, p, database, parser).bind();
         DeliveryBeans delivery = new DeliveryBeans(context, p, database, parser, schedule, shutdown);
-        delivery.bind();
+        delivery.bind(bounces ? null : BounceBeans.ROUTES);
         new IntakeBeans(context, p, database, parser, delivery.rows(), shutdown).bind();
         context.addService(shutdown, true, true);
     }

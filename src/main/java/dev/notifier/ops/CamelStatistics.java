@@ -25,6 +25,11 @@ public final class CamelStatistics {
     public static final String BATCH_CONFLICT_STEP = "log-batch-conflict";
     /** Records published to the DLQ topic. */
     public static final String DEAD_LETTER_ROUTE = "dead-letter";
+    /** read-bounces' steps by what a mail was: bounced, delayed, or matched no email (also mails that were no DSN). */
+    public static final String BOUNCE_HARD_STEP = "bounce-hard";
+    public static final String BOUNCE_DELAYED_STEP = "bounce-delayed";
+    public static final String BOUNCE_UNMATCHED_STEP = "bounce-unmatched";
+    public static final String BOUNCE_ASIDE_STEP = "bounce-aside";
     private final CamelContext context;
 
     public CamelStatistics(CamelContext context) {
@@ -59,6 +64,21 @@ public final class CamelStatistics {
                     + " the metrics and the status page read Camel's route statistics");
         }
         return managed;
+    }
+
+    /** Bounce mails of one kind (hard, delayed, unmatched); 0 while the bounce mailbox is not read. */
+    public double bounces(String kind) {
+        return switch (kind) {
+            case "hard" -> steps(BOUNCE_HARD_STEP);
+            case "delayed" -> steps(BOUNCE_DELAYED_STEP);
+            case "unmatched" -> steps(BOUNCE_UNMATCHED_STEP) + steps(BOUNCE_ASIDE_STEP);
+            default -> throw new IllegalArgumentException(kind);
+        };
+    }
+
+    private double steps(String id) {
+        ManagedProcessorMBean step = managed().getManagedProcessor(id);
+        return step == null ? 0 : step.getExchangesCompleted();
     }
 
     /** NaN while the route or step is not (yet) there: unknown, not zero. */

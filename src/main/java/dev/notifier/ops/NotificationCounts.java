@@ -24,7 +24,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 public final class NotificationCounts {
 
     /** Every status a notification can have (the table's CHECK constraint), in lifecycle order. */
-    public static final List<String> STATUSES = List.of("PENDING", "SENDING", "SENT", "FAILED");
+    public static final List<String> STATUSES = List.of("PENDING", "SENDING", "SENT", "FAILED", "BOUNCED");
 
     /** @param byChannelAndStatus every (channel, status) pair, zeros included, keyed {@code EMAIL/SENT} */
     public record Snapshot(Map<String, Long> byChannelAndStatus, long inboxSize, Instant takenAt) {

@@ -23,11 +23,13 @@ public final class NotifierMetrics implements MeterBinder, AutoCloseable {
 
     private final CamelStatistics statistics;
     private final NotificationCounts counts;
+    private final dev.notifier.bounce.Suppressions suppressions;
     private final JvmGcMetrics gcMetrics = new JvmGcMetrics();
 
-    public NotifierMetrics(CamelStatistics statistics, NotificationCounts counts) {
+    public NotifierMetrics(CamelStatistics statistics, NotificationCounts counts, dev.notifier.bounce.Suppressions suppressions) {
         this.statistics = statistics;
         this.counts = counts;
+        this.suppressions = suppressions;
     }
 
     @Override
@@ -42,6 +44,16 @@ public final class NotifierMetrics implements MeterBinder, AutoCloseable {
                 CamelStatistics::conflicts);
         counter(registry, "notifier.dead.letters", "Records published to the dead-letter topic",
                 CamelStatistics::deadLettered);
+        for (String kind : java.util.List.of("hard", "delayed", "unmatched")) {
+            FunctionCounter.builder("notifier.bounces", statistics, s -> s.bounces(kind))
+                    .description("Mails read from the bounce mailbox: hard (the email BOUNCED), delayed, unmatched"
+                            + " (no delivery status notification, or none for an email sent to that address)")
+                    .tag("kind", kind).register(registry);
+        }
+        if (suppressions != null) {
+            FunctionCounter.builder("notifier.emails.suppressed", suppressions, dev.notifier.bounce.Suppressions::suppressedSends)
+                    .description("Emails FAILED without contacting the relay: their address bounced for good").register(registry);
+        }
         for (Channel channel : counts.channels()) {
             for (String status : NotificationCounts.STATUSES) {
                 Gauge.builder("notifier.notifications", counts,

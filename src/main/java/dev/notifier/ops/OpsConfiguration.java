@@ -51,7 +51,8 @@ public class OpsConfiguration implements CamelConfiguration {
         StoredNotifications stored = new StoredNotifications(parser);
 
         PrometheusMeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        NotifierMetrics metrics = new NotifierMetrics(statistics, counts);
+        NotifierMetrics metrics = new NotifierMetrics(statistics, counts,
+                context.getRegistry().lookupByNameAndType("suppressions", dev.notifier.bounce.Suppressions.class));
         metrics.bindTo(meters);
         registry.bind("meterRegistry", meters);
         registry.bind("deliveryMetrics", new DeliveryMetrics(meters, parser.channels().channels()));

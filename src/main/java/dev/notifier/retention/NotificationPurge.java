@@ -25,13 +25,13 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class NotificationPurge {
 
     public static final String FIND_EVENTS = "SELECT DISTINCT n.event_id FROM notifications n"
-            + " WHERE n.status IN ('SENT', 'FAILED') AND n.updated_at < ?"
+            + " WHERE n.status IN ('SENT', 'FAILED', 'BOUNCED') AND n.updated_at < ?"
             + " AND NOT EXISTS (SELECT 1 FROM notifications o WHERE o.event_id = n.event_id"
-            + " AND (o.status NOT IN ('SENT', 'FAILED') OR o.updated_at >= ?))"
+            + " AND (o.status NOT IN ('SENT', 'FAILED', 'BOUNCED') OR o.updated_at >= ?))"
             + " LIMIT ?";
     private static final String DELETE_ATTEMPTS = "DELETE FROM notification_attempts WHERE event_id = ?";
     public static final String DELETE_ROWS = "DELETE FROM notifications WHERE event_id = ?"
-            + " AND status IN ('SENT', 'FAILED') AND updated_at < ?";
+            + " AND status IN ('SENT', 'FAILED', 'BOUNCED') AND updated_at < ?";
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transactions;

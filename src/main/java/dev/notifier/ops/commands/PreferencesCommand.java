@@ -24,7 +24,7 @@ public final class PreferencesCommand extends OperatorCommand {
             + " updated_at = EXCLUDED.updated_at";
 
     public PreferencesCommand(CommandEnvironment environment) {
-        super(environment, Set.of(), Set.of("--user", "--channel"));
+        super(environment, Set.of(), Set.of("--user", "--channel", "--email"));
     }
 
     @Override
@@ -34,7 +34,7 @@ public final class PreferencesCommand extends OperatorCommand {
 
     @Override
     public String summary() {
-        return "opt-out|opt-in|show --user U [--channel C]: a recipient's channel opt-outs";
+        return "opt-out|opt-in|show --user U [--channel C]: a recipient's channel opt-outs; show|unsuppress --email A";
     }
 
     @Override
@@ -43,6 +43,8 @@ public final class PreferencesCommand extends OperatorCommand {
                 usage: java -jar notifier.jar preferences opt-out --user U --channel C
                        java -jar notifier.jar preferences opt-in  --user U --channel C
                        java -jar notifier.jar preferences show    --user U
+                       java -jar notifier.jar preferences show    --email A
+                       java -jar notifier.jar preferences unsuppress --email A
 
                 A recipient's opt-outs, by recipient.userId and channel. From the next event on, an
                 opted-out channel is left out of the events that leave the choice of channels to
@@ -50,12 +52,25 @@ public final class PreferencesCommand extends OperatorCommand {
                 Notifications already recorded are not changed.
                   --user U      required: the recipient's userId, as events carry it
                   --channel C   a channel in use (notifier.channels: EMAIL, PUSH, LINE, ...)
+
+                An email address that bounced for good (a 5.x.x delivery status notification read
+                from the bounce mailbox) is suppressed: emails to it are FAILED at once, the relay not
+                asked, for notifier.bounces.suppress-days. show --email tells whether it is and why;
+                unsuppress --email lifts it (the customer fixed the mailbox). Exit 1 when there was none.
+                  --email A     the address, as events carry it (compared without case)
                 """;
     }
 
     @Override
     protected int execute(CommandLine line) throws Exception {
-        String action = line.single("action (opt-out, opt-in or show)");
+        String action = line.single("action (opt-out, opt-in, show or unsuppress)");
+        java.util.Optional<String> email = line.value("--email", PreferencesCommand::email);
+        if (email.isPresent() || action.equals("unsuppress")) {
+            if (line.value("--user", text -> text).isPresent() || line.value("--channel", text -> text).isPresent()) {
+                throw new UsageException("--email goes alone, without --user or --channel");
+            }
+            return suppression(action, line.required("--email", PreferencesCommand::email));
+        }
         String user = line.required("--user", PreferencesCommand::user);
         switch (action) {
             case "opt-out", "opt-in" -> {
@@ -88,6 +103,44 @@ public final class PreferencesCommand extends OperatorCommand {
             out().println(channel + "\t" + (optedOut ? "opted out" : "opted in")
                     + (row == null ? "" : "\tsince " + Times.format(((java.sql.Timestamp) row.get("updated_at")).toInstant())));
         }
+    }
+
+    private int suppression(String action, String address) throws UsageException {
+        String key = address.strip().toLowerCase(java.util.Locale.ROOT);
+        switch (action) {
+            case "show" -> {
+                List<Map<String, Object>> rows = jdbc().queryForList(
+                        "SELECT status, diagnostic, bounced_at, event_id FROM email_suppressions WHERE address = ?", key);
+                if (rows.isEmpty()) {
+                    out().println(key + "\tnot suppressed");
+                    return OK;
+                }
+                Map<String, Object> row = rows.get(0);
+                Instant bounced = ((java.sql.Timestamp) row.get("bounced_at")).toInstant();
+                long days = properties().getLong("notifier.bounces.suppress-days", 30);
+                boolean lasting = days > 0 && bounced.isAfter(Instant.now().minus(java.time.Duration.ofDays(days)));
+                out().println(key + "\t" + (lasting ? "suppressed" : "no longer suppressed (older than notifier.bounces.suppress-days)")
+                        + "\tbounced " + row.get("status") + " on " + Times.format(bounced) + " (event " + row.get("event_id") + ")"
+                        + (row.get("diagnostic") == null ? "" : "\t" + row.get("diagnostic")));
+                return OK;
+            }
+            case "unsuppress" -> {
+                if (jdbc().update("DELETE FROM email_suppressions WHERE address = ?", key) == 0) {
+                    err().println(name() + ": " + key + " is not suppressed");
+                    return FAILED;
+                }
+                out().println(key + " is no longer suppressed: the next email to it goes to the relay");
+                return OK;
+            }
+            default -> throw new UsageException("with --email: show or unsuppress, not '" + action + "'");
+        }
+    }
+
+    private static String email(String text) {
+        if (text.isBlank() || text.length() > 320 || UntrustedText.hasControl(text) || !text.contains("@")) {
+            throw new IllegalArgumentException("'" + UntrustedText.oneLine(text, 60) + "' is not an email address");
+        }
+        return text;
     }
 
     private static String user(String text) {

@@ -14,6 +14,29 @@ import org.junit.jupiter.api.Test;
 class PreferencesCommandTest extends DatabaseTestBase {
 
     @Test
+    void shouldShowAndLiftAnAddressSuppressedByAHardBounce() {
+        UUID eventId = UUID.randomUUID();
+        db.jdbc().update("INSERT INTO email_suppressions (address, status, diagnostic, bounced_at, event_id) VALUES (?, ?, ?, ?, ?)",
+                "gone@example.com", "5.1.1", "550 5.1.1 user unknown",
+                java.sql.Timestamp.from(java.time.Instant.parse("2026-12-06T03:00:00Z")), eventId);
+
+        CommandRun shown = preferences("show", "--email", "Gone@Example.com");
+        assertThat(shown.exitCode()).isZero();
+        assertThat(shown.out()).startsWith("gone@example.com\t").contains("bounced 5.1.1 on 2026-12-06T03:00:00Z (event " + eventId + ")")
+                .contains("550 5.1.1 user unknown");
+
+        CommandRun lifted = preferences("unsuppress", "--email", "gone@example.com");
+        assertThat(lifted.exitCode()).isZero();
+        assertThat(db.count("SELECT count(*) FROM email_suppressions")).isZero();
+        assertThat(preferences("show", "--email", "gone@example.com").out()).isEqualTo("gone@example.com\tnot suppressed\n");
+        CommandRun again = preferences("unsuppress", "--email", "gone@example.com");
+        assertThat(again.exitCode()).isEqualTo(1);
+        assertThat(again.err()).contains("is not suppressed");
+        assertThat(preferences("unsuppress", "--email", "gone@example.com", "--user", "u-1").exitCode()).isEqualTo(2);
+        assertThat(preferences("show", "--email", "no-at-sign").err()).contains("is not an email address");
+    }
+
+    @Test
     void shouldDropAnOptedOutChannelFromTheNextEventAndBringItBackAfterOptIn() throws Exception {
         UUID before = UUID.randomUUID();
         String user = Events.userIdOf(before);

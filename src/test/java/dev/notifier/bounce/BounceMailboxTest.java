@@ -1,0 +1,123 @@
+package dev.notifier.bounce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.icegreen.greenmail.user.GreenMailUser;
+import com.icegreen.greenmail.util.GreenMail;
+import com.icegreen.greenmail.util.ServerSetupTest;
+import dev.notifier.ops.CamelStatistics;
+import dev.notifier.support.Dsn;
+import dev.notifier.support.Dsn.Relay;
+import dev.notifier.support.Events;
+import dev.notifier.support.PipelineTestBase;
+import dev.notifier.support.TestKafka;
+import jakarta.mail.internet.MimeMessage;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bounce mailbox on a real IMAP server (GreenMail), fed the DSNs a relay would write, against real
+ * Kafka, PostgreSQL, SMTP server and push gateway: a failed DSN ends the email BOUNCED and suppresses the
+ * address; the same DSN twice, a forged one and mail that is no DSN change nothing.
+ */
+class BounceMailboxTest extends PipelineTestBase {
+
+    private static final String GONE = "gone@example.com";
+    private static final String ALIVE = "alive@example.com";
+    private GreenMail mailbox;
+    private GreenMailUser bounces;
+
+    @BeforeEach
+    void startMailbox() {
+        mailbox = new GreenMail(ServerSetupTest.IMAP.dynamicPort());
+        mailbox.start();
+        bounces = mailbox.setUser("bounces@bank.test", "bounces", "bounce-mailbox-password");
+    }
+
+    @AfterEach
+    void stopMailbox() {
+        mailbox.stop();
+    }
+
+    @Test
+    void shouldMarkTheEmailBouncedOnceAndSuppressTheAddressWhileOtherChannelsGoOn() throws Exception {
+        startNotifier(withMailbox());
+        UUID first = send(GONE);
+        UUID alive = send(ALIVE);
+        await().atMost(Duration.ofSeconds(60)).until(() -> sentCount() == 4);
+        // the envelope sender is the bounce address, so bounces reach this mailbox; From: is unchanged
+        MimeMessage sent = peers.emails()[0];
+        assertThat(sent.getHeader("Return-Path", null)).contains("bounces@bank.test");
+        assertThat(sent.getFrom()[0].toString()).doesNotContain("bounces@bank.test");
+
+        String dsn = Dsn.text(Relay.POSTFIX, "<dsn-gone@relay.bank.test>", first, GONE, "failed", "5.1.1",
+                "550 5.1.1 <" + GONE + ">: Recipient address rejected: User unknown");
+        deliver(dsn);
+        deliver(dsn);
+        // forged: alive's key, but the address it names is not the one that email went to
+        deliver(Dsn.text(Relay.EXIM, "<forged@relay.bank.test>", alive, GONE, "failed", "5.1.1", "550 no such user"));
+        deliver(Dsn.text(Relay.EXCHANGE, "<late@relay.bank.test>", alive, ALIVE, "delayed", "4.4.7", "451 4.4.7 still trying"));
+        for (int i = 0; i < 20; i++) {
+            deliver("From: someone@example.com\r\nSubject: Out of office " + i + "\r\nMessage-ID: <ooo-" + i
+                    + "@example.com>\r\n\r\nI am away until Monday.\r\n");
+        }
+
+        CamelStatistics statistics = new CamelStatistics(notifier.context());
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            assertThat(statistics.bounces("hard")).isEqualTo(1);
+            assertThat(statistics.bounces("delayed")).isEqualTo(1);
+            assertThat(statistics.bounces("unmatched")).as("the forged DSN and the auto-replies").isEqualTo(21);
+        });
+        assertThat(status(first, "EMAIL")).isEqualTo("BOUNCED");
+        assertThat(db.jdbc().queryForObject("SELECT last_error FROM notifications WHERE event_id = ? AND channel = 'EMAIL'",
+                String.class, first)).startsWith("bounced: 5.1.1 failed: 550 5.1.1").doesNotContain(GONE);
+        assertThat(status(first, "PUSH")).isEqualTo("SENT");
+        assertThat(status(alive, "EMAIL")).as("the forged DSN named another address").isEqualTo("SENT");
+        assertThat(db.jdbc().queryForList("SELECT outcome FROM notification_attempts WHERE event_id = ? AND channel = 'EMAIL'"
+                + " ORDER BY id", String.class, first)).containsExactly("SENT", "BOUNCED");
+        assertThat(db.jdbc().queryForList("SELECT outcome FROM notification_attempts WHERE event_id = ? AND channel = 'EMAIL'"
+                + " ORDER BY id", String.class, alive)).containsExactly("SENT", "DELAYED");
+        assertThat(db.count("SELECT count(*) FROM bounce_inbox")).as("one key per DSN read, the duplicate none").isEqualTo(3);
+
+        // the next transfer to the dead address: its email FAILED without the relay, its push as usual
+        UUID second = send(GONE);
+        await().atMost(Duration.ofSeconds(60)).until(() -> "SENT".equals(status(second, "PUSH"))
+                && "FAILED".equals(status(second, "EMAIL")));
+        assertThat(db.jdbc().queryForObject("SELECT last_error FROM notifications WHERE event_id = ? AND channel = 'EMAIL'",
+                String.class, second))// the address masked, as in every stored error
+                .matches("suppressed: g\\*\\*\\*@example\\.com bounced 5\\.1\\.1 on \\d{4}-\\d{2}-\\d{2}");
+        assertThat(peers.emails()).as("the relay got no second email to the dead address").hasSize(2);
+    }
+
+    private Map<String, String> withMailbox() {
+        Map<String, String> settings = settings();
+        settings.put("notifier.bounce.imap-url", "imap://127.0.0.1:" + mailbox.getImap().getPort() + "/INBOX");
+        settings.put("notifier.bounce.user", "bounces");
+        settings.put("notifier.bounce.password", "bounce-mailbox-password");
+        settings.put("notifier.bounce.address", "bounces@bank.test");
+        settings.put("notifier.bounces.poll-millis", "200");
+        return settings;
+    }
+
+    private UUID send(String address) throws Exception {
+        UUID eventId = UUID.randomUUID();
+        String json = Events.json(eventId, "en", "[\"EMAIL\",\"PUSH\"]").replace(Events.emailOf(eventId), address);
+        TestKafka.send(topic, List.of(Events.record(topic, "k", json)));
+        return eventId;
+    }
+
+    private void deliver(String text) {
+        bounces.deliver(Dsn.message(text));
+    }
+
+    private String status(UUID eventId, String channel) {
+        return db.jdbc().queryForObject("SELECT status FROM notifications WHERE event_id = ? AND channel = ?", String.class,
+                eventId, channel);
+    }
+}
