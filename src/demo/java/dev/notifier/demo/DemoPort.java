@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 enum DemoPort {
     KAFKA("--kafka-port", 9092, "the embedded Kafka broker"),
     SMTP("--smtp-port", 2525, "the embedded SMTP server"),
+    IMAP("--imap-port", 1143, "the embedded IMAP server's bounce mailbox (NOTIFIER_BOUNCE_IMAP_URL)"),
     PUSH("--push-port", 8088, "the embedded push gateway"),
     PUSH_FALLBACK("--push-fallback-port", 8090, "the embedded fallback push gateway (notifier.push.fallback.url)"),
     LINE("--line-port", 8089, "the embedded LINE Messaging API"),

@@ -59,7 +59,7 @@ final class DemoRun implements AutoCloseable {
         } finally {
             database = closeLater(awaitDatabase(starting));
         }
-        smtp = closeLater(EmbeddedSmtpServer.start(options.port(DemoPort.SMTP)));
+        smtp = closeLater(EmbeddedSmtpServer.start(options.port(DemoPort.SMTP), options.port(DemoPort.IMAP)));
         push = closeLater(EmbeddedPushGateway.start(options.port(DemoPort.PUSH)));
         pushFallback = closeLater(EmbeddedPushGateway.startFallback(options.port(DemoPort.PUSH_FALLBACK)));
         line = closeLater(EmbeddedLineApi.start(options.port(DemoPort.LINE)));
@@ -94,6 +94,12 @@ final class DemoRun implements AutoCloseable {
         p.put("notifier.smtp.port", String.valueOf(smtpPort()));
         p.put("notifier.smtp.user", "");
         p.put("notifier.smtp.password", "");
+        // bounces: the SMTP server reports a missing mailbox to this address, in its IMAP bounce mailbox
+        p.put("notifier.bounce.address", EmbeddedSmtpServer.BOUNCE_ADDRESS);
+        p.put("notifier.bounce.imap-url", "imap://127.0.0.1:" + smtp.imapPort() + "/INBOX");
+        p.put("notifier.bounce.user", EmbeddedSmtpServer.BOUNCE_USER);
+        p.put("notifier.bounce.password", EmbeddedSmtpServer.BOUNCE_PASSWORD);
+        p.put("notifier.bounces.poll-millis", "250");
         p.put("notifier.push.url", push.url());
         p.put("notifier.push.token", "");
         p.put("notifier.push.fallback.url", pushFallback.url());
@@ -135,7 +141,7 @@ final class DemoRun implements AutoCloseable {
         Registry registry = application.getCamelContext().getRegistry();
         return closeLater(new WorkProbe(kafka.bootstrapServers(),
                 registry.lookupByNameAndType("dataSource", DataSource.class),
-                registry.lookupByNameAndType("peerInbox", PeerInbox.class), pushFallback));
+                registry.lookupByNameAndType("peerInbox", PeerInbox.class), pushFallback, smtp::bouncesPending));
     }
 
     /** Closes {@code part} with the others; at once if they are closed already (Ctrl-C while starting). */

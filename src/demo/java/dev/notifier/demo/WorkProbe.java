@@ -26,20 +26,27 @@ final class WorkProbe implements AutoCloseable {
     private final JdbcTemplate jdbc;
     private final PeerInbox peers;
     private final PeerInbox pushFallback;
+    private final java.util.function.LongSupplier bouncesPending;
 
     /**
      * @param peers        what the peers received, as the status page reads it
-     * @param pushFallback what the fallback push gateway (one of those peers) received
+     * @param pushFallback   what the fallback push gateway (one of those peers) received
+     * @param bouncesPending bounces the SMTP server has still to report, or Notifier to read
      */
-    WorkProbe(String bootstrapServers, DataSource dataSource, PeerInbox peers, PeerInbox pushFallback) {
+    WorkProbe(String bootstrapServers, DataSource dataSource, PeerInbox peers, PeerInbox pushFallback,
+              java.util.function.LongSupplier bouncesPending) {
         this.admin = Admin.create(Map.of("bootstrap.servers", bootstrapServers,
                 KafkaClientSettings.METRICS_PUSH, "false"));
         this.jdbc = new JdbcTemplate(dataSource);
         this.peers = peers;
         this.pushFallback = pushFallback;
+        this.bouncesPending = bouncesPending;
     }
 
     WorkSummary observe() throws Exception {
+        // looked at before the rows (a report flagged read now was committed before they are read) and after
+        // them (an email they show SENT is in the SMTP server by then, its report due)
+        long bounces = bouncesPending.getAsLong();
         Map<TopicPartition, Long> ends = endOffsets(DemoRun.TOPIC);
         Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(DemoRun.GROUP)
                 .partitionsToOffsetAndMetadata().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
@@ -58,7 +65,8 @@ final class WorkProbe implements AutoCloseable {
                 .collect(Collectors.groupingBy(ReceivedMessage::channel, Collectors.counting()));
         return new WorkSummary(sum(ends), recordsCommitted, sum(endOffsets(DemoRun.DLQ_TOPIC)), eventsRecorded,
                 notifications, received.getOrDefault("EMAIL", 0L), received.getOrDefault("PUSH", 0L),
-                pushFallback.received(Integer.MAX_VALUE).size(), received.getOrDefault("LINE", 0L));
+                pushFallback.received(Integer.MAX_VALUE).size(), received.getOrDefault("LINE", 0L),
+                bounces + bouncesPending.getAsLong());
     }
 
     private Map<TopicPartition, Long> endOffsets(String name) throws Exception {

@@ -15,10 +15,11 @@ import java.util.Set;
  * @param pushesAccepted   pushes the two gateways accepted, each Idempotency-Key once
  * @param pushesFailedOver of those, the ones the fallback gateway accepted (the primary had answered 503)
  * @param lineDelivered    LINE messages the Messaging API accepted, each X-Line-Retry-Key once
+ * @param bouncesPending   bounces the SMTP server has still to report, or Notifier to read from the mailbox
  */
 record WorkSummary(long recordsPublished, long recordsCommitted, long deadLettered, long eventsRecorded,
                    List<NotificationCount> notifications, long emailsReceived, long pushesAccepted, long pushesFailedOver,
-                   long lineDelivered) {
+                   long lineDelivered, long bouncesPending) {
 
     private static final Set<String> UNFINISHED = Set.of("PENDING", "SENDING");
 
@@ -26,9 +27,9 @@ record WorkSummary(long recordsPublished, long recordsCommitted, long deadLetter
     record NotificationCount(String channel, String status, long rows, long attempts) {
     }
 
-    /** Every record committed, so the DLQ holds all it will; no notification waiting or in flight. */
+    /** Every record committed, so the DLQ holds all it will; no notification waiting or in flight, no bounce unread. */
     boolean settled() {
-        return recordsCommitted >= recordsPublished && unfinished() == 0;
+        return recordsCommitted >= recordsPublished && unfinished() == 0 && bouncesPending == 0;
     }
 
     /** Every committed record was dead-lettered, recorded, or dropped as a duplicate by the inbox. */
@@ -42,7 +43,7 @@ record WorkSummary(long recordsPublished, long recordsCommitted, long deadLetter
 
     String progress() {
         return recordsCommitted + " of " + recordsPublished + " records committed, " + unfinished()
-                + " notifications PENDING or SENDING";
+                + " notifications PENDING or SENDING, " + bouncesPending + " bounces unread";
     }
 
     String table(String headline) {

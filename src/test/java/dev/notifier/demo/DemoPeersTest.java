@@ -157,7 +157,7 @@ class DemoPeersTest {
     @Test
     void smtpServerShouldShowWhatItReceivedMasked() throws Exception {
         int port = FreePorts.one();
-        try (EmbeddedSmtpServer smtp = EmbeddedSmtpServer.start(port)) {
+        try (EmbeddedSmtpServer smtp = EmbeddedSmtpServer.start(port, FreePorts.one())) {
             Properties properties = new Properties();
             properties.put("mail.smtp.host", "127.0.0.1");
             properties.put("mail.smtp.port", String.valueOf(port));
@@ -174,6 +174,43 @@ class DemoPeersTest {
                 assertThat(m.title()).isEqualTo("โอนเงินสำเร็จ");
                 assertThat(m.body()).isEqualTo("รายการโอน TRX-1");
             });
+        }
+    }
+
+    @Test
+    void smtpServerShouldReportAMissingMailboxToTheBounceMailboxAsARelayWould() throws Exception {
+        int port = FreePorts.one();
+        try (EmbeddedSmtpServer smtp = EmbeddedSmtpServer.start(port, FreePorts.one())) {
+            Properties properties = new Properties();
+            properties.put("mail.smtp.host", "127.0.0.1");
+            properties.put("mail.smtp.port", String.valueOf(port));
+            MimeMessage message = new MimeMessage(Session.getInstance(properties));
+            message.setFrom("no-reply@notifier.local");
+            message.setRecipient(Message.RecipientType.TO, new InternetAddress("nobody@example.com"));
+            message.setSubject("Transfer");
+            message.setText("TRX-1");
+            Transport.send(message);
+
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                    .until(() -> smtp.bouncesPending() == 1 && smtp.received(10).size() == 1);
+            jakarta.mail.Store store = Session.getInstance(new Properties()).getStore("imap");
+            store.connect("127.0.0.1", smtp.imapPort(), EmbeddedSmtpServer.BOUNCE_USER, EmbeddedSmtpServer.BOUNCE_PASSWORD);
+            try {
+                jakarta.mail.Folder inbox = store.getFolder("INBOX");
+                inbox.open(jakarta.mail.Folder.READ_WRITE);
+                MimeMessage report = new MimeMessage((MimeMessage) inbox.getMessage(1));
+                var read = dev.notifier.bounce.DeliveryStatusReport.read(report).orElseThrow();
+                assertThat(read.originalId()).as("the returned headers name the email sent").isEqualTo(smtp.received(1).get(0).key());
+                assertThat(read.recipients()).singleElement().satisfies(r -> {
+                    assertThat(r.recipient()).isEqualTo("nobody@example.com");
+                    assertThat(r.permanent()).isTrue();
+                });
+                inbox.getMessage(1).setFlag(jakarta.mail.Flags.Flag.SEEN, true);
+                inbox.close(false);
+            } finally {
+                store.close();
+            }
+            assertThat(smtp.bouncesPending()).as("read: no bounce pending").isZero();
         }
     }
 }

@@ -40,6 +40,7 @@ class DemoTest {
         long rejectedPushes = expected.unregisteredPushes();
         long lines = expected.notifications("LINE");
         long blocked = expected.blockedLineUsers();
+        long bounced = expected.missingMailboxes();
 
         int exitCode = demo.run(withFreePorts("--exit-when-done", "--settle-timeout", "120"));
 
@@ -50,8 +51,10 @@ class DemoTest {
         assertThat(number(summary, "duplicates dropped by the inbox")).isEqualTo(expected.duplicates());
         assertThat(number(summary, "records dead-lettered (DLQ)")).isEqualTo(expected.deadLettered());
         Map<String, long[]> rows = notificationRows(summary);
-        assertThat(rows).containsOnlyKeys("EMAIL SENT", "PUSH SENT", "PUSH FAILED", "LINE SENT", "LINE FAILED");
-        assertThat(rows.get("EMAIL SENT")).as("EMAIL SENT rows, attempts").containsExactly(emails, emails);
+        assertThat(rows).containsOnlyKeys("EMAIL SENT", "EMAIL BOUNCED", "PUSH SENT", "PUSH FAILED", "LINE SENT", "LINE FAILED");
+        assertThat(rows.get("EMAIL SENT")).as("EMAIL SENT rows, attempts").containsExactly(emails - bounced, emails - bounced);
+        // accepted by the SMTP server, then reported by it as having no mailbox, read from the bounce mailbox
+        assertThat(rows.get("EMAIL BOUNCED")).as("EMAIL BOUNCED rows, attempts").containsExactly(bounced, bounced);
         assertThat(rows.get("PUSH SENT")[0]).isEqualTo(pushes - rejectedPushes);
         assertThat(rows.get("PUSH FAILED")[0]).isEqualTo(rejectedPushes);
         assertThat(rows.get("PUSH SENT")[1] + rows.get("PUSH FAILED")[1])
@@ -84,6 +87,7 @@ class DemoTest {
         assertThat(examples.notifications("LINE") - examples.blockedLineUsers()).as("LINE messages, one with a lost answer")
                 .isGreaterThanOrEqualTo(EmbeddedLineApi.LOST_ANSWER_EVERY);
         assertThat(examples.blockedLineUsers()).as("LINE users who blocked the bot").isPositive();
+        assertThat(examples.missingMailboxes()).as("an email to a mailbox that does not exist").isEqualTo(1);
         assertThat(examples.distinctEvents()).extracting(e -> e.path("recipient").path("locale").asText())
                 .anyMatch(locale -> locale.startsWith("th")).anyMatch(locale -> !locale.startsWith("th"));
     }

@@ -66,6 +66,14 @@ record ExampleEvents(int records, int unparseable, int conflicts, int validRecor
                 .count();
     }
 
+    /** Emails to an address whose mailbox the demo's SMTP server says does not exist: bounced. */
+    long missingMailboxes() {
+        return distinctEvents.stream()
+                .filter(event -> channels(event).contains("EMAIL"))
+                .filter(event -> event.path("recipient").path("email").asText().startsWith(EmbeddedSmtpServer.NO_MAILBOX_PREFIX))
+                .count();
+    }
+
     /** LINE messages to a user the demo's LINE API says blocked the bot: rejected for good. */
     long blockedLineUsers() {
         return distinctEvents.stream()
