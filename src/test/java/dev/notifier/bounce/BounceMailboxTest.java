@@ -95,6 +95,40 @@ class BounceMailboxTest extends PipelineTestBase {
         assertThat(peers.emails()).as("the relay got no second email to the dead address").hasSize(2);
     }
 
+    @Test
+    void shouldChangeEachEmailOnceWhenTwoInstancesReadOneMailbox() throws Exception {
+        Map<String, String> settings = withMailbox();
+        startNotifier(settings);
+        try (var second = dev.notifier.support.RunningNotifier.start(settings)) {
+            List<UUID> events = new java.util.ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                events.add(send("gone-" + i + "@example.com"));
+            }
+            await().atMost(Duration.ofSeconds(60)).until(() -> sentCount() == 20);
+            for (int i = 0; i < events.size(); i++) {
+                String dsn = Dsn.text(Relay.values()[i % Relay.values().length], "<dsn-" + i + "@relay.bank.test>", events.get(i),
+                        "gone-" + i + "@example.com", "failed", "5.1.1", "550 5.1.1 user unknown");
+                deliver(dsn);
+                deliver(dsn);
+            }
+
+            await().atMost(Duration.ofSeconds(60)).until(() ->
+                    db.count("SELECT count(*) FROM notifications WHERE channel = 'EMAIL' AND status = 'BOUNCED'") == 10);
+            CamelStatistics one = new CamelStatistics(notifier.context());
+            CamelStatistics two = new CamelStatistics(second.context());
+            await().atMost(Duration.ofSeconds(30)).until(() -> unreadInMailbox() == 0);
+            assertThat(one.bounces("hard") + two.bounces("hard")).as("each DSN counted once, by one instance").isEqualTo(10);
+            assertThat(db.count("SELECT count(*) FROM notification_attempts WHERE outcome = 'BOUNCED'")).isEqualTo(10);
+            assertThat(db.count("SELECT count(*) FROM bounce_inbox")).isEqualTo(10);
+            assertThat(db.count("SELECT count(*) FROM email_suppressions")).isEqualTo(10);
+        }
+    }
+
+    private long unreadInMailbox() throws Exception {
+        return mailbox.getManagers().getImapHostManager().getInbox(bounces).getMessages().stream()
+                .filter(m -> !m.getFlags().contains(jakarta.mail.Flags.Flag.SEEN)).count();
+    }
+
     private Map<String, String> withMailbox() {
         Map<String, String> settings = settings();
         settings.put("notifier.bounce.imap-url", "imap://127.0.0.1:" + mailbox.getImap().getPort() + "/INBOX");
