@@ -24,6 +24,9 @@ public class InboxPurge {
 
     public static final String DELETE_BATCH = "DELETE FROM inbox WHERE (processor_name, message_id) IN"
             + " (SELECT processor_name, message_id FROM inbox WHERE created_at < ? LIMIT ?)";
+    /** The bounce mailbox's keys (routes/read-bounces) go with the same age: a report is read within minutes. */
+    static final String DELETE_BOUNCE_BATCH = "DELETE FROM bounce_inbox WHERE (processor_name, message_id) IN"
+            + " (SELECT processor_name, message_id FROM bounce_inbox WHERE created_at < ? LIMIT ?)";
 
     private final JdbcTemplate jdbc;
     private final int batchSize;
@@ -64,15 +67,17 @@ public class InboxPurge {
         OffsetDateTime before = cutoff.atOffset(ZoneOffset.UTC);
         int keys = 0;
         int batches = 0;
-        while (!Thread.currentThread().isInterrupted()) {
-            int deleted = jdbc.update(DELETE_BATCH, before, batchSize);
-            if (deleted == 0) {
-                break;
-            }
-            keys += deleted;
-            batches++;
-            if (deleted < batchSize) {
-                break;
+        for (String delete : java.util.List.of(DELETE_BATCH, DELETE_BOUNCE_BATCH)) {
+            while (!Thread.currentThread().isInterrupted()) {
+                int deleted = jdbc.update(delete, before, batchSize);
+                if (deleted == 0) {
+                    break;
+                }
+                keys += deleted;
+                batches++;
+                if (deleted < batchSize) {
+                    break;
+                }
             }
         }
         return new Purged(keys, batches, cutoff);

@@ -29,6 +29,11 @@ class PurgeInboxRouteTest extends DatabaseTestBase {
             events.inboxKey("old-" + i, now.minus(Duration.ofDays(31)));
         }
         events.inboxKey("young", now.minus(Duration.ofDays(29)));
+        // the bounce mailbox's keys: one as old as the purged ones, one young
+        for (String[] key : new String[][] {{"<old-dsn@relay>", "40"}, {"<young-dsn@relay>", "29"}}) {
+            db.jdbc().update("INSERT INTO bounce_inbox (processor_name, message_id, created_at) VALUES ('read-bounces', ?, ?)",
+                    key[0], java.sql.Timestamp.from(now.minus(Duration.ofDays(Long.parseLong(key[1])))));
+        }
     }
 
     @AfterEach
@@ -47,7 +52,8 @@ class PurgeInboxRouteTest extends DatabaseTestBase {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
                 assertThat(db.jdbc().queryForList("SELECT message_id FROM inbox", String.class)).containsExactly("young"));
         await().untilAsserted(() -> assertThat(LogCapture.since(logMark))
-                .anyMatch(line -> line.matches("purged 5 inbox keys received before \\S+ \\(retention 30d\\) in 3 batches")));
+                .anyMatch(line -> line.matches("purged 6 inbox keys received before \\S+ \\(retention 30d\\) in 4 batches")));
+        assertThat(db.jdbc().queryForList("SELECT message_id FROM bounce_inbox", String.class)).containsExactly("<young-dsn@relay>");
     }
 
     @Test
