@@ -216,12 +216,13 @@ class FaultInjectionIT {
     void slowRelayJustUnderTheTimeout() throws Exception {
         assumeTrue(selected("8"));
         try (ScenarioRun run = new ScenarioRun("8-slow-relay", kafka)) {
-            EventPlan plan = EventPlan.of(run.topic, 9L, FULL ? 300 : 50, false);
+            // full size: 150 emails at ~6.4 s each on 4 connections, about 4 min of sending, so its own settle time
+            EventPlan plan = EventPlan.of(run.topic, 9L, FULL ? 150 : 50, false);
             Duration replyDelay = ScenarioRun.SMTP_TIMEOUT.multipliedBy(8).dividedBy(10);
             run.sinks.slowSmtp(replyDelay);
             run.launch(java.util.Map.of("notifier.delivery.senders", "8", "notifier.smtp.connections", "4"));
             run.publish(plan, 200).get();
-            run.awaitSettled(plan, SETTLE);
+            run.awaitSettled(plan, FULL ? Duration.ofSeconds(600) : SETTLE);
             assertClean(run.outcome(plan, "every SMTP reply " + replyDelay.toMillis() + " ms late (timeout "
                     + ScenarioRun.SMTP_TIMEOUT.toMillis() + " ms), 4 connections for 8 senders"), true);
             assertThat(run.db.count("SELECT count(*) FROM notifications WHERE channel = 'EMAIL' AND attempts > 1"))
