@@ -124,6 +124,49 @@ class BounceMailboxTest extends PipelineTestBase {
         }
     }
 
+    /**
+     * The transaction that marks the email rolls back (here: the database refuses the history entry once),
+     * so the mail is not flagged read: the next poll reads it again, and it counts once. A 20 MB mail in
+     * the same mailbox is set aside on its size without being fetched.
+     */
+    @Test
+    void shouldProcessADsnOnceAfterItsTransactionRolledBackAndSetAsideAHugeMail() throws Exception {
+        db.jdbc().execute("CREATE SEQUENCE bounce_fail_once");
+        db.jdbc().execute("""
+                CREATE FUNCTION bounce_fail_once() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF NEW.outcome = 'BOUNCED' THEN
+                        IF nextval('bounce_fail_once') = 1 THEN
+                            RAISE EXCEPTION 'the database went away mid-transaction';
+                        END IF;
+                    END IF;
+                    RETURN NEW;
+                END $$""");
+        db.jdbc().execute("CREATE TRIGGER bounce_fail_once BEFORE INSERT ON notification_attempts"
+                + " FOR EACH ROW EXECUTE FUNCTION bounce_fail_once()");
+        startNotifier(withMailbox());
+        UUID eventId = send(GONE);
+        await().atMost(Duration.ofSeconds(60)).until(() -> sentCount() == 2);
+        StringBuilder huge = new StringBuilder("From: spam@example.com\r\nSubject: big\r\nMessage-ID: <huge@example.com>\r\n\r\n");
+        String line = "x".repeat(998) + "\r\n";
+        while (huge.length() < 20 * 1024 * 1024) {
+            huge.append(line);
+        }
+        deliver(huge.toString());
+        deliver(Dsn.text(Relay.GMAIL, "<once@google>", eventId, GONE, "failed", "5.1.1", "550 5.1.1 The email account does not exist"));
+
+        CamelStatistics statistics = new CamelStatistics(notifier.context());
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            assertThat(status(eventId, "EMAIL")).isEqualTo("BOUNCED");
+            assertThat(unreadInMailbox()).isZero();
+        });
+        assertThat(db.jdbc().queryForObject("SELECT last_value FROM bounce_fail_once", Long.class))
+                .as("the first try was rolled back, the second committed").isEqualTo(2);
+        assertThat(db.count("SELECT count(*) FROM notification_attempts WHERE outcome = 'BOUNCED'")).isEqualTo(1);
+        assertThat(statistics.bounces("hard")).isEqualTo(1);
+        assertThat(statistics.bounces("unmatched")).as("the 20 MB mail, set aside").isEqualTo(1);
+    }
+
     private long unreadInMailbox() throws Exception {
         return mailbox.getManagers().getImapHostManager().getInbox(bounces).getMessages().stream()
                 .filter(m -> !m.getFlags().contains(jakarta.mail.Flags.Flag.SEEN)).count();
