@@ -23,9 +23,10 @@ CREATE TABLE bounce_inbox (
 CREATE INDEX bounce_inbox_created_idx ON bounce_inbox (created_at);
 
 -- Addresses that bounced for good (5.x.x): an email to one is FAILED at once, without contacting the
--- relay, for notifier.bounces.suppress-days after the bounce. The address is stored lower-cased.
+-- relay, for notifier.bounces.suppress-days after the bounce. The address is stored lower-cased (an
+-- event's validated email; lower case may lengthen a non-ASCII one, hence the width).
 CREATE TABLE email_suppressions (
-    address    VARCHAR(320)             NOT NULL,
+    address    VARCHAR(1000)            NOT NULL,
     status     VARCHAR(16)              NOT NULL,
     diagnostic VARCHAR(300),
     bounced_at TIMESTAMP WITH TIME ZONE NOT NULL,

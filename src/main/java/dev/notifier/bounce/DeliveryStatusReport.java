@@ -142,9 +142,18 @@ public record DeliveryStatusReport(String reportId, String originalId, String no
             }
             String code = field(fields.getHeader("Status"));
             recipients.add(new RecipientStatus(action.toLowerCase(Locale.ROOT),
-                    code == null ? "" : code.split("[\\s(]", 2)[0], recipient, typed(fields.getHeader("Diagnostic-Code"))));
+                    statusCode(code), recipient, typed(fields.getHeader("Diagnostic-Code"))));
         }
         return recipients;
+    }
+
+    /** An RFC 3463 code ({@code 5.1.1}, at most 9 characters); anything else is no code: empty. */
+    static String statusCode(String field) {
+        if (field == null) {
+            return "";
+        }
+        String code = field.split("[\\s(]", 2)[0];
+        return code.matches("[245]\\.\\d{1,3}\\.\\d{1,3}") ? code : "";
     }
 
     /** {@code rfc822; a@b} or {@code smtp; 550 5.1.1 ...} without its type, one clean line. */

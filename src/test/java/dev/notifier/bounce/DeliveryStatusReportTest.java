@@ -46,6 +46,15 @@ class DeliveryStatusReportTest {
     }
 
     @Test
+    void shouldKeepOnlyARealStatusCodeSoAHostileOneFitsItsColumn() {
+        assertThat(DeliveryStatusReport.statusCode("5.1.1 (bad destination mailbox address)")).isEqualTo("5.1.1");
+        assertThat(DeliveryStatusReport.statusCode("4.4.7")).isEqualTo("4.4.7");
+        assertThat(DeliveryStatusReport.statusCode("5." + "1".repeat(200) + ".1")).isEmpty();
+        assertThat(DeliveryStatusReport.statusCode("smtp; 550")).isEmpty();
+        assertThat(DeliveryStatusReport.statusCode(null)).isEmpty();
+    }
+
+    @Test
     void shouldNotTakeAnOrdinaryMailOrAnotherReportTypeForADsn() {
         assertThat(DeliveryStatusReport.read(Dsn.message("From: a@b\r\nSubject: Out of office\r\n\r\nI am away.\r\n"))).isEmpty();
         String mdn = Dsn.text(Relay.POSTFIX, "<m@r>", EVENT, "a@example.com", "failed", "5.1.1", "x")

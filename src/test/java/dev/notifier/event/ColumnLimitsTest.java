@@ -65,6 +65,10 @@ class ColumnLimitsTest extends DatabaseTestBase {
                 // a provider's name (email-primary, push-fallback, line-primary), never from an event
                 "notifications.provider_pin", "notification_attempts.provider", "provider_rate.provider",
                 // delivery failure reasons, cut to 1000 characters by DeliveryFailures
-                "notifications.last_error", "notification_attempts.error");
+                "notifications.last_error", "notification_attempts.error",
+                // the bounce mailbox (V13): a DSN's Message-ID, cut to 300 characters or a digest; the status an
+                // RFC 3463 code or empty; the diagnostic cut to 300; the address an event's validated email
+                "bounce_inbox.processor_name", "bounce_inbox.message_id", "email_suppressions.address",
+                "email_suppressions.status", "email_suppressions.diagnostic");
     }
 }
