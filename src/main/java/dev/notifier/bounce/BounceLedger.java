@@ -27,7 +27,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
  */
 public final class BounceLedger {
 
-    /** What a report did, for the route's choice and its counts. */
+    /** What a report did, for the route's choice and its counts; a report about several recipients says the first of these. */
     public enum Kind { BOUNCED, DELAYED, DELIVERED, UNMATCHED }
 
     private static final Pattern MESSAGE_ID = Pattern.compile("<([0-9a-fA-F-]{36})\\.email@notifier>");
@@ -48,13 +48,13 @@ public final class BounceLedger {
         this.suppressions = suppressions;
     }
 
-    /** The event a report names, from the returned Message-ID or X-Notification-Key; null when neither is Notifier's. */
     /** For the route's log line: the event id the report names, or "none". */
     public String eventNamed(DeliveryStatusReport report) {
         UUID eventId = eventOf(report);
         return eventId == null ? "none" : eventId.toString();
     }
 
+    /** The event a report names, from the returned Message-ID or X-Notification-Key; null when neither is Notifier's. */
     static UUID eventOf(DeliveryStatusReport report) {
         UUID byMessageId = uuidIn(MESSAGE_ID, report.originalId());
         return byMessageId != null ? byMessageId : uuidIn(KEY, report.notificationKey());
@@ -93,22 +93,18 @@ public final class BounceLedger {
                 continue;
             }
             // the relay's words quote the address: masked, as in every stored error
-            String said = UntrustedText.oneLine(Mask.recipientIn(said(recipient), sentTo.get()), 500);
+            String text = UntrustedText.oneLine(Mask.recipientIn(said(recipient), sentTo.get()), 500);
             if (recipient.failed()) {
                 if ("SENT".equals(rows.get(0).status())) {
-                    jdbc.update(BOUNCE, "bounced: " + said, now, eventId, channel);
+                    jdbc.update(BOUNCE, "bounced: " + text, now, eventId, channel);
                 }
                 if (recipient.permanent()) {
                     suppressions.suppress(address.get(), recipient.status(), recipient.diagnostic(), eventId);
                 }
-                jdbc.update(HISTORY, eventId, channel, rows.get(0).attempts(), "BOUNCED", said, now);
-                kind = Kind.BOUNCED;
-            } else {
-                jdbc.update(HISTORY, eventId, channel, rows.get(0).attempts(), recipient.delayed() ? "DELAYED" : "DELIVERED",
-                        said, now);
-                kind = kind == Kind.BOUNCED ? kind : recipient.delayed() ? Kind.DELAYED
-                        : kind == Kind.DELAYED ? kind : Kind.DELIVERED;
             }
+            Kind outcome = recipient.failed() ? Kind.BOUNCED : recipient.delayed() ? Kind.DELAYED : Kind.DELIVERED;
+            jdbc.update(HISTORY, eventId, channel, rows.get(0).attempts(), outcome.name(), text, now);
+            kind = outcome.ordinal() < kind.ordinal() ? outcome : kind;
         }
         return kind;
     }
@@ -127,8 +123,7 @@ public final class BounceLedger {
 
     /** "5.1.1 smtp; 550 5.1.1 ... does not exist" as one line: the code, the action, the relay's words. */
     private static String said(RecipientStatus recipient) {
-        String text = (recipient.status().isEmpty() ? "" : recipient.status() + " ") + recipient.action()
+        return (recipient.status().isEmpty() ? "" : recipient.status() + " ") + recipient.action()
                 + (recipient.diagnostic().isEmpty() ? "" : ": " + recipient.diagnostic());
-        return text.length() > 500 ? text.substring(0, 500) : text;
     }
 }

@@ -26,6 +26,7 @@ public final class BounceMail {
     public static final String ASIDE = "bounceAside";
     /** A DSN is a few kilobytes (the returned message's headers, or the message itself): far below this. */
     static final int SIZE_LIMIT = 2 * 1024 * 1024;
+    private static final String NO_REPORT = "no delivery status notification (RFC 3464)";
 
     public void read(Exchange exchange) {
         Message mail = exchange.getMessage().getBody(Message.class);
@@ -36,7 +37,7 @@ public final class BounceMail {
         }
         Optional<DeliveryStatusReport> report = DeliveryStatusReport.read(local((MimeMessage) mail));
         if (report.isEmpty()) {
-            exchange.setProperty(ASIDE, "no delivery status notification (RFC 3464)");
+            exchange.setProperty(ASIDE, NO_REPORT);
             return;
         }
         exchange.setProperty(REPORT, report.get());
@@ -53,7 +54,7 @@ public final class BounceMail {
                 return Optional.of("too large for a delivery status notification (" + size + " bytes)");
             }
             return DeliveryStatusReport.isReport(mail.getContentType()) ? Optional.empty()
-                    : Optional.of("no delivery status notification (RFC 3464)");
+                    : Optional.of(NO_REPORT);
         } catch (MessagingException | RuntimeException unreadable) {
             return Optional.of("unreadable: " + unreadable.getClass().getSimpleName());
         }

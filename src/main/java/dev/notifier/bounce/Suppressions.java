@@ -83,11 +83,12 @@ public final class Suppressions {
     }
 
     /** Lifts it ({@code preferences unsuppress}); whether there was one. */
-    public boolean lift(String address) {
+    public static boolean lift(JdbcTemplate jdbc, String address) {
         return jdbc.update("DELETE FROM email_suppressions WHERE address = ?", normalised(address)) == 1;
     }
 
-    static String normalised(String address) {
+    /** How an address is stored and looked up: without surrounding space, in lower case. */
+    public static String normalised(String address) {
         return address.strip().toLowerCase(Locale.ROOT);
     }
 }

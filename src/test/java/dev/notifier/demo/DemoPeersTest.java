@@ -158,15 +158,7 @@ class DemoPeersTest {
     void smtpServerShouldShowWhatItReceivedMasked() throws Exception {
         int port = FreePorts.one();
         try (EmbeddedSmtpServer smtp = EmbeddedSmtpServer.start(port, FreePorts.one())) {
-            Properties properties = new Properties();
-            properties.put("mail.smtp.host", "127.0.0.1");
-            properties.put("mail.smtp.port", String.valueOf(port));
-            MimeMessage message = new MimeMessage(Session.getInstance(properties));
-            message.setFrom("no-reply@notifier.local");
-            message.setRecipient(Message.RecipientType.TO, new InternetAddress("somchai@example.com"));
-            message.setSubject("โอนเงินสำเร็จ", "UTF-8");
-            message.setText("รายการโอน TRX-1", "UTF-8");
-            Transport.send(message);
+            sendMail(port, "somchai@example.com", "โอนเงินสำเร็จ", "รายการโอน TRX-1");
 
             assertThat(new CombinedPeerInbox(smtp).received(10)).singleElement().satisfies(m -> {
                 assertThat(m.channel()).isEqualTo("EMAIL");
@@ -181,15 +173,7 @@ class DemoPeersTest {
     void smtpServerShouldReportAMissingMailboxToTheBounceMailboxAsARelayWould() throws Exception {
         int port = FreePorts.one();
         try (EmbeddedSmtpServer smtp = EmbeddedSmtpServer.start(port, FreePorts.one())) {
-            Properties properties = new Properties();
-            properties.put("mail.smtp.host", "127.0.0.1");
-            properties.put("mail.smtp.port", String.valueOf(port));
-            MimeMessage message = new MimeMessage(Session.getInstance(properties));
-            message.setFrom("no-reply@notifier.local");
-            message.setRecipient(Message.RecipientType.TO, new InternetAddress("nobody@example.com"));
-            message.setSubject("Transfer");
-            message.setText("TRX-1");
-            Transport.send(message);
+            sendMail(port, "nobody@example.com", "Transfer", "TRX-1");
 
             org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
                     .until(() -> smtp.bouncesPending() == 1 && smtp.received(10).size() == 1);
@@ -212,5 +196,17 @@ class DemoPeersTest {
             }
             assertThat(smtp.bouncesPending()).as("read: no bounce pending").isZero();
         }
+    }
+
+    private static void sendMail(int port, String to, String subject, String text) throws Exception {
+        Properties properties = new Properties();
+        properties.put("mail.smtp.host", "127.0.0.1");
+        properties.put("mail.smtp.port", String.valueOf(port));
+        MimeMessage message = new MimeMessage(Session.getInstance(properties));
+        message.setFrom("no-reply@notifier.local");
+        message.setRecipient(Message.RecipientType.TO, new InternetAddress(to));
+        message.setSubject(subject, "UTF-8");
+        message.setText(text, "UTF-8");
+        Transport.send(message);
     }
 }

@@ -1,5 +1,6 @@
 package dev.notifier.ops.commands;
 
+import dev.notifier.bounce.Suppressions;
 import dev.notifier.cli.CommandLine;
 import dev.notifier.cli.UsageException;
 import dev.notifier.event.Channel;
@@ -106,7 +107,7 @@ public final class PreferencesCommand extends OperatorCommand {
     }
 
     private int suppression(String action, String address) throws UsageException {
-        String key = address.strip().toLowerCase(java.util.Locale.ROOT);
+        String key = Suppressions.normalised(address);
         switch (action) {
             case "show" -> {
                 List<Map<String, Object>> rows = jdbc().queryForList(
@@ -125,7 +126,7 @@ public final class PreferencesCommand extends OperatorCommand {
                 return OK;
             }
             case "unsuppress" -> {
-                if (jdbc().update("DELETE FROM email_suppressions WHERE address = ?", key) == 0) {
+                if (!Suppressions.lift(jdbc(), key)) {
                     err().println(name() + ": " + key + " is not suppressed");
                     return FAILED;
                 }
