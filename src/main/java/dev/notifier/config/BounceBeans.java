@@ -3,6 +3,8 @@ package dev.notifier.config;
 import dev.notifier.bounce.BounceInbox;
 import dev.notifier.bounce.BounceLedger;
 import dev.notifier.bounce.BounceMail;
+import dev.notifier.bounce.BounceMailPrefetch;
+import dev.notifier.bounce.BouncePolls;
 import dev.notifier.bounce.Suppressions;
 import dev.notifier.event.EventParser;
 import java.net.URI;
@@ -57,6 +59,8 @@ final class BounceBeans {
         registry.bind("bounceInbox", new BounceInbox(database.dataSource, database.transactions));
         registry.bind("bounceLedger", new BounceLedger(database.dataSource, parser, suppressions));
         registry.bind("bounceMail", new BounceMail());
+        registry.bind("bouncePolls", new BouncePolls());
+        registry.bind("bounceMailPrefetch", new BounceMailPrefetch(p.getInt("notifier.bounces.max-per-poll", 100)));
         PropertiesComponent properties = context.getPropertiesComponent();
         properties.addOverrideProperty("notifier.bounce.protocol", mailbox.get().protocol());
         properties.addOverrideProperty("notifier.bounce.host", mailbox.get().host());

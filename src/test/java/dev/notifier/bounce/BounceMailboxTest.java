@@ -167,6 +167,38 @@ class BounceMailboxTest extends PipelineTestBase {
         assertThat(statistics.bounces("unmatched")).as("the 20 MB mail, set aside").isEqualTo(1);
     }
 
+    /**
+     * A flood: 300 auto-replies already in the mailbox at start, 30 read per poll, a poll every 30 s, and
+     * a real DSN behind them. The mailbox is read on at once while a poll took mails and none failed, so
+     * the DSN is recorded within about a poll, not after ten (300 s); every auto-reply is read, counted
+     * once and changes nothing.
+     */
+    @Test
+    void shouldWorkOffAFloodOfNonDsnMailWithoutHoldingTheRealBounceBack() throws Exception {
+        int flood = 300;
+        for (int i = 0; i < flood; i++) {
+            deliver("From: customer" + i + "@example.com\r\nTo: bounces@bank.test\r\nSubject: Out of office\r\n"
+                    + "Auto-Submitted: auto-replied\r\nMessage-ID: <ooo-" + i + "@example.com>\r\n\r\nI am away until Monday.\r\n");
+        }
+        Map<String, String> settings = withMailbox();
+        settings.put("notifier.bounces.poll-millis", "30000");
+        settings.put("notifier.bounces.max-per-poll", "30");
+        long start = System.nanoTime();
+        startNotifier(settings);
+        UUID eventId = send(GONE);
+        await().atMost(Duration.ofSeconds(60)).until(() -> sentCount() == 2);
+        deliver(Dsn.text(Relay.EXIM, "<flood@relay.bank.test>", eventId, GONE, "failed", "5.1.1", "550 5.1.1 user unknown"));
+
+        CamelStatistics statistics = new CamelStatistics(notifier.context());
+        await().atMost(Duration.ofSeconds(100)).until(() -> "BOUNCED".equals(status(eventId, "EMAIL")));
+        System.out.printf("bounce flood: %d non-DSN mails and 1 DSN recorded %d ms after the start%n", flood,
+                (System.nanoTime() - start) / 1_000_000);
+        await().atMost(Duration.ofSeconds(30)).until(() -> unreadInMailbox() == 0);
+        assertThat(statistics.bounces("unmatched")).as("each auto-reply set aside once").isEqualTo(flood);
+        assertThat(statistics.bounces("hard")).isEqualTo(1);
+        assertThat(db.count("SELECT count(*) FROM notification_attempts WHERE outcome = 'BOUNCED'")).isEqualTo(1);
+    }
+
     private long unreadInMailbox() throws Exception {
         return mailbox.getManagers().getImapHostManager().getInbox(bounces).getMessages().stream()
                 .filter(m -> !m.getFlags().contains(jakarta.mail.Flags.Flag.SEEN)).count();
