@@ -113,6 +113,7 @@ function timeline(history) {
         n.channel + " attempt " + a.attempt + " " + when(a.at) + (a.provider ? " via " + a.provider : "") + ": ",
         status(a.outcome),
         a.claimLost ? " (its claim had been taken over: not this row's outcome)" : "",
+        a.traceId ? el("span", { class: "trace" }, " trace " + a.traceId) : "",
         a.error ? el("span", { class: "error" }, " — " + a.error) : ""));
     }
     steps.push(el("li", { "data-step": "final", "data-channel": n.channel },

@@ -49,9 +49,11 @@ final class DeliveryBeans {
     private final Shutdown shutdown;
     private final Registry registry;
     private NotificationRows rows;
+    private final dev.notifier.trace.Tracing tracing;
 
     DeliveryBeans(CamelContext context, ServiceProperties p, Database database, EventParser parser,
-                  DeliverySchedule schedule, Shutdown shutdown) {
+                  DeliverySchedule schedule, Shutdown shutdown, dev.notifier.trace.Tracing tracing) {
+        this.tracing = tracing;
         this.context = context;
         this.p = p;
         this.database = database;
@@ -77,10 +79,13 @@ final class DeliveryBeans {
         int batchSize = p.getInt("notifier.delivery.batch-size", 50);
         // the retry poller's next batch, for the channels whose senders run; a stopping context claims no more
         registry.bind("retryPoller", new RetryPoller(() -> {
+            java.time.Instant start = java.time.Instant.now();
             DeliveryLedger.DueBatch due = ledger.claimDue(batchSize, senders.openChannels());
+            tracing.claimed(start, due.claimed().size());
             return new DeliveryLedger.DueBatch(due.found(), due.claimed(), due.more() && !context.isStopping());
         }));
-        registry.bind("attempts", new Attempts(ledger, schedule, new DeliveryFailures(), new MetricsObserver(registry)));
+        registry.bind("attempts", new Attempts(ledger, schedule, new DeliveryFailures(), new MetricsObserver(registry),
+                tracing));
         Templates templates = templates();
         ProviderBeans providers = new ProviderBeans(context, p);
         providers.bind(parser.channels());

@@ -15,6 +15,8 @@ import java.time.Duration;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Processor;
 import org.apache.camel.component.kafka.KafkaComponent;
+import dev.notifier.inbox.IntakeTrace;
+import dev.notifier.trace.Tracing;
 import org.apache.camel.component.kafka.KafkaConstants;
 import org.apache.camel.component.kafka.consumer.KafkaManualCommit;
 import org.apache.camel.spi.Registry;
@@ -25,7 +27,7 @@ final class IntakeBeans {
     /** Where the parsed event's inbox key waits for the idempotent consumer. */
     static final String EVENT_KEY = "eventKey";
     /** Why a record goes to the DLQ, when parsing says it must. */
-    static final String DEAD_LETTER_REASON = "deadLetterReason";
+    static final String DEAD_LETTER_REASON = DeadLetterPublisher.DEAD_LETTER_REASON;
 
     private final CamelContext context;
     private final ServiceProperties p;
@@ -34,9 +36,10 @@ final class IntakeBeans {
     private final NotificationRows rows;
     private final Shutdown shutdown;
     private final Registry registry;
+    private final Tracing tracing;
 
     IntakeBeans(CamelContext context, ServiceProperties p, Database database, EventParser parser, NotificationRows rows,
-                Shutdown shutdown) {
+                Shutdown shutdown, Tracing tracing) {
         this.context = context;
         this.p = p;
         this.database = database;
@@ -44,12 +47,14 @@ final class IntakeBeans {
         this.rows = rows;
         this.shutdown = shutdown;
         this.registry = context.getRegistry();
+        this.tracing = tracing;
     }
 
     void bind() {
         // the value as the event, its inbox key beside it; or why it can never be processed
         registry.bind("parseEvent", (Processor) exchange -> {
             dev.notifier.event.LogContext.clear();
+            var span = IntakeTrace.start(exchange, tracing);
             try {
                 byte[] value = exchange.getMessage().getBody(byte[].class);
                 var event = parser.parse(value);
@@ -58,6 +63,8 @@ final class IntakeBeans {
                 exchange.getMessage().setBody(event);
                 exchange.setProperty(EVENT_KEY, event.getEventIdText());
                 dev.notifier.event.LogContext.enter(exchange, event.eventId(), null);
+                dev.notifier.event.LogContext.trace(IntakeTrace.traceparent(exchange));
+                span.setAttribute(Tracing.EVENT_ID, event.getEventIdText());
             } catch (InvalidEventException e) {
                 exchange.setProperty(DEAD_LETTER_REASON, e.getMessage());
             }
@@ -69,7 +76,7 @@ final class IntakeBeans {
                 parser.channels().addressFields()));
         registry.bind("recordEventOrFail", new RollbackIsFailure("direct:record-event"));
         registry.bind("recordBatchOrFail", new RollbackIsFailure("direct:record-batch"));
-        registry.bind("batchIntake", new BatchIntake(parser, new ChannelPlanner(parser.channels()), rows));
+        registry.bind("batchIntake", new BatchIntake(parser, new ChannelPlanner(parser.channels()), rows, tracing));
 
         int purgeBatch = p.getInt("notifier.inbox.purge-batch-size", 1000);
         // validated before anything else is asked for: a bad value fails the start with its name
@@ -87,6 +94,6 @@ final class IntakeBeans {
         KafkaClientSettings kafka = KafkaClientSettings.from(p::find);
         kafka.applyTo(context.getComponent("kafka", KafkaComponent.class).getConfiguration());
         registry.bind("deadLetterPublisher", shutdown.closeFirst(new DeadLetterPublisher(p.get("notifier.kafka.dlq-topic"),
-                p.getInt("notifier.dlq.max-record-bytes", 1_000_000), kafka)));
+                p.getInt("notifier.dlq.max-record-bytes", 1_000_000), kafka, tracing)));
     }
 }

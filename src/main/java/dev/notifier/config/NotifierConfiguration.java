@@ -4,6 +4,7 @@ import dev.notifier.delivery.DeliverySchedule;
 import dev.notifier.event.EventParser;
 import java.time.Duration;
 import org.apache.camel.CamelConfiguration;
+import dev.notifier.trace.Tracing;
 import org.apache.camel.CamelContext;
 import org.apache.camel.spi.Registry;
 import org.apache.camel.spring.spi.SpringTransactionPolicy;
@@ -28,6 +29,9 @@ public class NotifierConfiguration implements CamelConfiguration {
         registry.bind("transactionTemplate", database.transactions);
         // what transacted: {ref: required} means in the routes
         registry.bind("required", new SpringTransactionPolicy(database.transactions));
+        // closed after every route and sender (so their last spans are exported), before the database
+        Tracing tracing = shutdown.closeFirst(Tracing.configure(p::find));
+        registry.bind("tracing", tracing);
 
         EventParser parser = new EventParser(p.eventRules());
         registry.bind("eventParser", parser);
@@ -40,9 +44,9 @@ public class NotifierConfiguration implements CamelConfiguration {
         registry.bind("deliverySchedule", schedule);
 
         boolean bounces = new BounceBeans(context, p, database, parser).bind();
-        DeliveryBeans delivery = new DeliveryBeans(context, p, database, parser, schedule, shutdown);
+        DeliveryBeans delivery = new DeliveryBeans(context, p, database, parser, schedule, shutdown, tracing);
         delivery.bind(bounces ? null : BounceBeans.ROUTES);
-        new IntakeBeans(context, p, database, parser, delivery.rows(), shutdown).bind();
+        new IntakeBeans(context, p, database, parser, delivery.rows(), shutdown, tracing).bind();
         context.addService(shutdown, true, true);
     }
 }

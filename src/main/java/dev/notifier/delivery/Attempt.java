@@ -1,5 +1,10 @@
 package dev.notifier.delivery;
 
+import dev.notifier.trace.Tracing;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+
 /**
  * One attempt at a claimed notification, carried beside the exchange's body (exchange property
  * {@value #PROPERTY}) while the channel's route replaces the body with what it sends: the claim it runs
@@ -15,6 +20,7 @@ public final class Attempt {
     public enum Outcome { SENT, RETRY, FAILED }
 
     private final ClaimedNotification notification;
+    private final Span span;
     private final java.util.List<String> providers = new java.util.ArrayList<>(2);
     private DeliveryFailure failure;
     private Outcome outcome;
@@ -22,9 +28,29 @@ public final class Attempt {
     private java.time.Instant notBefore;
 
     Attempt(ClaimedNotification notification) {
+        this(notification, Span.getInvalid());
+    }
+
+    /** @param span the send's span (a no-op one while tracing is off), ended with the outcome's record */
+    Attempt(ClaimedNotification notification, Span span) {
         this.notification = notification;
+        this.span = span;
         // an outcome once unknown at a provider stays unknown: a later "not taken" there does not lift the pin
         this.pinnedTo = notification.pinnedProvider();
+    }
+
+    /** The {@code traceparent} a provider's request carries (this send's span), or null while tracing is off. */
+    public String traceparent() {
+        return span.getSpanContext().isValid() ? notification.trace() : null;
+    }
+
+    /** Ends the send's span with what was recorded (the outcome, or that the claim had been lost meanwhile). */
+    void traced(String recorded) {
+        span.setAttribute(Tracing.OUTCOME, recorded);
+        if (!recorded.equals(Outcome.SENT.name())) {
+            span.setStatus(StatusCode.ERROR, recorded);
+        }
+        span.end();
     }
 
     public ClaimedNotification notification() {
@@ -63,6 +89,10 @@ public final class Attempt {
     public synchronized String tried(String provider) {
         String previous = providers.isEmpty() ? null : providers.get(providers.size() - 1);
         providers.add(provider);
+        span.setAttribute(Tracing.PROVIDER, provider);
+        if (previous != null && !provider.equals(previous)) {
+            span.addEvent("failover", Attributes.of(Tracing.PROVIDER, provider));
+        }
         return provider.equals(previous) ? null : previous;
     }
 

@@ -1,6 +1,9 @@
 package dev.notifier.delivery;
 
 import dev.notifier.event.LogContext;
+import dev.notifier.trace.TraceParent;
+import dev.notifier.trace.Tracing;
+import io.opentelemetry.api.trace.Span;
 import java.time.Instant;
 import java.util.Optional;
 import org.apache.camel.Exchange;
@@ -23,8 +26,15 @@ public final class Attempts {
     private final DeliverySchedule schedule;
     private final DeliveryFailures failures;
     private final DeliveryObserver observer;
+    private final Tracing tracing;
 
     public Attempts(DeliveryLedger ledger, DeliverySchedule schedule, DeliveryFailures failures, DeliveryObserver observer) {
+        this(ledger, schedule, failures, observer, Tracing.off());
+    }
+
+    public Attempts(DeliveryLedger ledger, DeliverySchedule schedule, DeliveryFailures failures, DeliveryObserver observer,
+                    Tracing tracing) {
+        this.tracing = tracing;
         this.ledger = ledger;
         this.schedule = schedule;
         this.failures = failures;
@@ -45,7 +55,14 @@ public final class Attempts {
             return null;
         }
         SendDeadline.start(held.claimedUntil().minus(schedule.margin()));
-        return new Attempt(held);
+        // the send's span continues the trace its row was recorded in; its traceparent goes to the provider
+        Span span = tracing.send(held.trace(), held.key().channel().name(), held.attempt());
+        String sendTrace = TraceParent.format(span.getSpanContext());
+        if (sendTrace != null) {
+            held = held.tracedBy(sendTrace);
+        }
+        LogContext.trace(held.trace());
+        return new Attempt(held, span);
     }
 
     /**
@@ -75,9 +92,10 @@ public final class Attempts {
         ClaimedNotification n = attempt.notification();
         Instant now = Instant.now();
         if (!ledger.sent(n, now, attempt.provider())) {
-            claimLost(n, Attempt.Outcome.SENT);
+            claimLost(attempt, Attempt.Outcome.SENT);
             return;
         }
+        attempt.traced(Attempt.Outcome.SENT.name());
         LOG.debug("{} -> SENT (attempt {})", n.key(), n.attempt());
         if (attempt.providers().size() > 1) {
             // delivered, but a provider is failing: operators want to know before the fallback fails too
@@ -91,9 +109,10 @@ public final class Attempts {
         ClaimedNotification n = attempt.notification();
         String reason = attempt.failure().reason();
         if (!ledger.failed(n, reason, Instant.now(), attempt.provider())) {
-            claimLost(n, Attempt.Outcome.FAILED);
+            claimLost(attempt, Attempt.Outcome.FAILED);
             return;
         }
+        attempt.traced(Attempt.Outcome.FAILED.name());
         LOG.warn("{} -> FAILED (attempt {}): {}", n.key(), n.attempt(), reason);
     }
 
@@ -105,15 +124,18 @@ public final class Attempts {
             next = attempt.notBefore();
         }
         if (!ledger.retry(n, reason, next, Instant.now(), attempt.provider(), attempt.pinnedTo())) {
-            claimLost(n, Attempt.Outcome.RETRY);
+            claimLost(attempt, Attempt.Outcome.RETRY);
             return;
         }
+        attempt.traced(Attempt.Outcome.RETRY.name());
         observer.retried(n);
         LOG.info("{} -> PENDING, retry at {} (attempt {}): {}", n.key(), next, n.attempt(), reason);
     }
 
     /** The outcome came after the claim had been taken over: recorded in the history only, never on the row. */
-    private void claimLost(ClaimedNotification n, Attempt.Outcome outcome) {
+    private void claimLost(Attempt attempt, Attempt.Outcome outcome) {
+        ClaimedNotification n = attempt.notification();
+        attempt.traced(outcome.name() + ", claim lost");
         observer.claimLost(n);
         LOG.warn("{}: attempt {} ended {}, but its claim had been taken over before that was recorded; the row keeps"
                 + " its current claim's outcome (the attempt is in its history, marked claim lost)", n.key(), n.attempt(),

@@ -14,10 +14,18 @@ import java.time.Instant;
  * @param budget       what the attempt and age limits count from: the row's creation, or its last resend
  * @param pinnedProvider the only provider this attempt may go to, when an earlier attempt's outcome there is
  *                       unknown (it may have taken the message, and only it can recognise the key); else null
+ * @param trace        the W3C {@code traceparent} its work continues: the span of the event's intake (stored
+ *                     with the row, so a retry joins the same trace), then, once a send holds it, that
+ *                     send's span; null while tracing is off
  */
 public record ClaimedNotification(NotificationKey key, TransferEvent event, String unreadable, int attempt,
                                   Instant createdAt, String claimToken, Instant claimedUntil, Budget budget,
-                                  String pinnedProvider) {
+                                  String pinnedProvider, String trace) {
+
+    public ClaimedNotification(NotificationKey key, TransferEvent event, String unreadable, int attempt, Instant createdAt,
+                               String claimToken, Instant claimedUntil, Budget budget, String pinnedProvider) {
+        this(key, event, unreadable, attempt, createdAt, claimToken, claimedUntil, budget, pinnedProvider, null);
+    }
 
     public ClaimedNotification(NotificationKey key, TransferEvent event, String unreadable, int attempt, Instant createdAt,
                                String claimToken, Instant claimedUntil, Budget budget) {
@@ -61,6 +69,13 @@ public record ClaimedNotification(NotificationKey key, TransferEvent event, Stri
     }
 
     public ClaimedNotification renewedUntil(Instant until) {
-        return new ClaimedNotification(key, event, unreadable, attempt, createdAt, claimToken, until, budget, pinnedProvider);
+        return new ClaimedNotification(key, event, unreadable, attempt, createdAt, claimToken, until, budget, pinnedProvider,
+                trace);
+    }
+
+    /** The same claim, its work continuing the given trace (a send's span). */
+    public ClaimedNotification tracedBy(String traceparent) {
+        return new ClaimedNotification(key, event, unreadable, attempt, createdAt, claimToken, claimedUntil, budget,
+                pinnedProvider, traceparent);
     }
 }

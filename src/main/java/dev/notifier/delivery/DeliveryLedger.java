@@ -151,11 +151,11 @@ public class DeliveryLedger implements AutoCloseable {
     }
 
     private record DueRow(NotificationKey key, String status, int attempts, Instant createdAt, TransferEvent event,
-                          String unreadable, ClaimedNotification.Budget budget, String pinnedProvider) {
+                          String unreadable, ClaimedNotification.Budget budget, String pinnedProvider, String trace) {
 
         ClaimedNotification claimed(String token, Instant until) {
             return new ClaimedNotification(key, event, unreadable, attempts + 1, createdAt, token, until, budget,
-                    pinnedProvider);
+                    pinnedProvider, trace);
         }
     }
 
@@ -172,13 +172,14 @@ public class DeliveryLedger implements AutoCloseable {
         OffsetDateTime resent = rs.getObject("budget_from", OffsetDateTime.class);
         return new DueRow(key, rs.getString("status"), rs.getInt("attempts"), createdAt, event, unreadable,
                 new ClaimedNotification.Budget(resent == null ? createdAt : resent.toInstant(), rs.getInt("budget_attempts")),
-                rs.getString("provider_pin"));
+                rs.getString("provider_pin"), rs.getString("trace_parent"));
     }
 
     /** The attempt's history row, written after its outcome: {@code claim_lost} when that outcome changed no row. */
     private static Statement attempt(ClaimedNotification n, String outcome, String error, Instant at, String provider) {
         return new Statement(RECORD_ATTEMPT, earlier -> new Object[] {n.key().eventId(), n.key().channel().name(), n.attempt(),
-                outcome, error, ts(at), n.claimToken(), earlier[0] == 0, provider});
+                outcome, error, ts(at), n.claimToken(), earlier[0] == 0, provider,
+                dev.notifier.trace.TraceParent.traceId(n.trace())});
     }
 
     static Timestamp ts(Instant instant) {

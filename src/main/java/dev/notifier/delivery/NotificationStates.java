@@ -35,10 +35,12 @@ public final class NotificationStates {
      * rewritten batch, inserted or not.
      */
     public static final String INSERT_CLAIMED = "INSERT INTO notifications (event_id, channel, status, attempts,"
-            + " user_id, transfer_id, payload, created_at, updated_at, next_attempt_at, claimed_until, claim_token)"
-            + " SELECT CAST(event_id AS uuid), channel, 'SENDING', 1, user_id, transfer_id, payload, ?, ?, ?, ?, ?"
-            + " FROM unnest(CAST(? AS varchar[]), CAST(? AS varchar[]), CAST(? AS varchar[]), CAST(? AS varchar[]),"
-            + " CAST(? AS varchar[])) AS row (event_id, channel, user_id, transfer_id, payload)"
+            + " user_id, transfer_id, payload, created_at, updated_at, next_attempt_at, claimed_until, claim_token,"
+            + " trace_parent)"
+            + " SELECT CAST(event_id AS uuid), channel, 'SENDING', 1, user_id, transfer_id, payload, ?, ?, ?, ?, ?,"
+            + " trace_parent FROM unnest(CAST(? AS varchar[]), CAST(? AS varchar[]), CAST(? AS varchar[]),"
+            + " CAST(? AS varchar[]), CAST(? AS varchar[]), CAST(? AS varchar[]))"
+            + " AS row (event_id, channel, user_id, transfer_id, payload, trace_parent)"
             + " ON CONFLICT DO NOTHING RETURNING event_id, channel";
     /** Back to the retry poller, untried, due a little later: a claim that never reached a sender (its queue stayed full). */
     static final String RELEASE = "UPDATE notifications SET status = 'PENDING', attempts = attempts - 1,"
@@ -61,14 +63,15 @@ public final class NotificationStates {
      * outcome, and marked {@code claim_lost} when the claim had been taken over so the outcome did not count.
      */
     static final String RECORD_ATTEMPT = "INSERT INTO notification_attempts"
-            + " (event_id, channel, attempt, outcome, error, finished_at, claim_token, claim_lost, provider)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " (event_id, channel, attempt, outcome, error, finished_at, claim_token, claim_lost, provider, trace_id)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     /**
      * The retry poller's batch: due retries and expired claims of the channels whose senders run,
      * disjoint between pollers (SKIP LOCKED).
      */
     public static String findDue(int channels) {
-        return "SELECT event_id, channel, status, attempts, payload, created_at, budget_from, budget_attempts, provider_pin"
+        return "SELECT event_id, channel, status, attempts, payload, created_at, budget_from, budget_attempts, provider_pin,"
+                + " trace_parent"
                 + " FROM notifications"
                 + " WHERE ((status = 'PENDING' AND next_attempt_at <= ?) OR (status = 'SENDING' AND claimed_until < ?))"
                 + " AND channel IN (" + String.join(", ", java.util.Collections.nCopies(channels, "?")) + ")"

@@ -16,6 +16,7 @@ public final class LogContext {
 
     public static final String EVENT_ID = "eventId";
     public static final String CHANNEL = "channel";
+    public static final String TRACE_ID = "traceId";
 
     private static final SynchronizationAdapter CLEAR = new SynchronizationAdapter() {
         @Override
@@ -31,6 +32,16 @@ public final class LogContext {
     public static void clear() {
         MDC.remove(EVENT_ID);
         MDC.remove(CHANNEL);
+        MDC.remove(TRACE_ID);
+    }
+
+    /** The trace the work continues (its {@code traceparent}), while tracing is on; null leaves none. */
+    public static void trace(String traceparent) {
+        if (traceparent == null || traceparent.length() != 55) {
+            MDC.remove(TRACE_ID);
+        } else {
+            MDC.put(TRACE_ID, traceparent.substring(3, 35));
+        }
     }
 
     /** @param channel {@code null} while the event has no channel yet (intake) */

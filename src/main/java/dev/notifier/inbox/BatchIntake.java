@@ -4,6 +4,8 @@ import dev.notifier.event.Channel;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
+import dev.notifier.trace.Tracing;
+import io.opentelemetry.api.trace.Span;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -16,6 +18,7 @@ import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.component.kafka.KafkaConstants;
 import org.apache.camel.component.kafka.consumer.KafkaManualCommit;
+import org.apache.kafka.common.header.Headers;
 
 /**
  * The batch intake's two steps that need Java: reading a poll (camel-kafka's batching consumer hands
@@ -29,7 +32,14 @@ public class BatchIntake {
     private final NotificationRows rows;
     private final LongAdder recordsDone = new LongAdder();
 
+    private final Tracing tracing;
+
     public BatchIntake(EventParser parser, ChannelPlanner planner, NotificationRows rows) {
+        this(parser, planner, rows, Tracing.off());
+    }
+
+    public BatchIntake(EventParser parser, ChannelPlanner planner, NotificationRows rows, Tracing tracing) {
+        this.tracing = tracing;
         this.parser = parser;
         this.planner = planner;
         this.rows = rows;
@@ -41,11 +51,16 @@ public class BatchIntake {
         for (Exchange record : records) {
             Message message = record.getMessage();
             String partition = message.getHeader(KafkaConstants.TOPIC) + "-" + message.getHeader(KafkaConstants.PARTITION);
+            Span span = tracing.intake(message.getHeader(KafkaConstants.HEADERS, Headers.class),
+                    message.getHeader(KafkaConstants.TOPIC), message.getHeader(KafkaConstants.PARTITION),
+                    message.getHeader(KafkaConstants.OFFSET));
             try {
                 TransferEvent event = parser.parse(message.getBody(byte[].class));
                 batch.addEvent(event, partition + "@" + message.getHeader(KafkaConstants.OFFSET), message);
+                batch.spans().add(event.getEventIdText(), span);
             } catch (InvalidEventException e) {
                 batch.addDeadLetter(DeadLetter.of(message, e.getMessage()));
+                batch.spans().add(null, span);
             }
             batch.commitAfter(partition, message.getHeader(KafkaConstants.MANUAL_COMMIT, KafkaManualCommit.class));
         }
@@ -68,6 +83,11 @@ public class BatchIntake {
     /** Counts a batch whose records are all through intake (the metrics' consumed records). */
     public void done(RecordBatch batch) {
         recordsDone.add(batch.getRecords());
+        Map<String, List<String>> channels = new HashMap<>();
+        batch.getClaimed().forEach(c -> channels.computeIfAbsent(c.key().eventId().toString(), e -> new ArrayList<>())
+                .add(c.key().channel().name()));
+        batch.spans().end(batch.getNewEvents().stream().map(TransferEvent::getEventIdText)
+                .collect(java.util.stream.Collectors.toSet()), channels);
     }
 
     public long recordsDone() {
@@ -91,6 +111,6 @@ public class BatchIntake {
         for (TransferEvent event : batch.getNewEvents()) {
             channels.add(planner.channels(event, optOutsByUser.getOrDefault(event.recipient().userId(), Set.of())));
         }
-        batch.setClaimed(rows.insertClaimed(batch.getNewEvents(), channels));
+        batch.setClaimed(rows.insertClaimed(batch.getNewEvents(), channels, e -> batch.spans().traceparentOf(e.getEventIdText())));
     }
 }

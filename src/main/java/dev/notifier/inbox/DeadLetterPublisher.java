@@ -1,6 +1,9 @@
 package dev.notifier.inbox;
 
 import dev.notifier.config.KafkaClientSettings;
+import dev.notifier.trace.Tracing;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
 import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
@@ -30,12 +33,19 @@ public class DeadLetterPublisher implements AutoCloseable {
 
     /** Exchange property: the record's value as it came, kept by parsing for {@link #conflictLetterFor}. */
     public static final String RECORD_VALUE = "recordValue";
+    /** Why the record in the exchange can never be processed (set by the parse): it goes to the DLQ. */
+    public static final String DEAD_LETTER_REASON = "deadLetterReason";
     private final String topic;
     private final int maxRecordBytes;
     private final KafkaClientSettings kafka;
+    private final Tracing tracing;
     private Producer<byte[], byte[]> producer;
 
     public DeadLetterPublisher(String topic, int maxRecordBytes, KafkaClientSettings kafka) {
+        this(topic, maxRecordBytes, kafka, Tracing.off());
+    }
+
+    public DeadLetterPublisher(String topic, int maxRecordBytes, KafkaClientSettings kafka, Tracing tracing) {
         if (maxRecordBytes < DeadLetterRecords.MINIMUM_RECORD_BYTES) {
             throw new IllegalArgumentException("notifier.dlq.max-record-bytes must be at least "
                     + DeadLetterRecords.MINIMUM_RECORD_BYTES);
@@ -43,11 +53,12 @@ public class DeadLetterPublisher implements AutoCloseable {
         this.topic = topic;
         this.maxRecordBytes = maxRecordBytes;
         this.kafka = kafka;
+        this.tracing = tracing;
     }
 
     /** The dead letter of the record an exchange of consume-events holds, with the reason parsing gave. */
     public DeadLetter letterFor(Exchange exchange) {
-        return DeadLetter.of(exchange.getMessage(), exchange.getProperty("deadLetterReason", String.class));
+        return DeadLetter.of(exchange.getMessage(), exchange.getProperty(DEAD_LETTER_REASON, String.class));
     }
 
     /** The dead letter of a record that repeats an eventId with other content: its value as it came. */
@@ -56,7 +67,20 @@ public class DeadLetterPublisher implements AutoCloseable {
                 exchange.getProperty(InboxRepository.CONFLICT, String.class));
     }
 
-    public void publish(@Body DeadLetter letter) throws Exception {
+    /** Publishes the letter, in a span under the record's intake (per-event intake) while tracing is on. */
+    public void publish(@Body DeadLetter letter, Exchange exchange) throws Exception {
+        Span span = tracing.deadLetter(exchange == null ? null : exchange.getProperty(IntakeTrace.SPAN, Span.class));
+        try {
+            send(letter);
+        } catch (Exception e) {
+            span.setStatus(StatusCode.ERROR, e.getClass().getSimpleName());
+            throw e;
+        } finally {
+            span.end();
+        }
+    }
+
+    private void send(DeadLetter letter) throws Exception {
         try {
             producer().send(DeadLetterRecords.fitting(topic, letter, maxRecordBytes)).get();
         } catch (ExecutionException e) {

@@ -53,7 +53,8 @@ public class NotificationRows {
                 : jdbc.queryForList(OPT_OUTS, String.class, event.recipient().userId()).stream().map(Channel::of)
                         .collect(java.util.stream.Collectors.toSet());
         List<Channel> channels = planner.channels(event, optedOut);
-        exchange.setProperty(CLAIMED, insertClaimed(List.of(event), List.of(channels)));
+        String trace = IntakeTrace.traceparent(exchange);
+        exchange.setProperty(CLAIMED, insertClaimed(List.of(event), List.of(channels), e -> trace));
     }
 
     /**
@@ -61,6 +62,12 @@ public class NotificationRows {
      * returns the claims of the rows that were inserted.
      */
     public List<ClaimedNotification> insertClaimed(List<TransferEvent> events, List<List<Channel>> channelsPerEvent) {
+        return insertClaimed(events, channelsPerEvent, e -> null);
+    }
+
+    /** @param traceOf the {@code traceparent} of each event's intake (null while tracing is off) */
+    public List<ClaimedNotification> insertClaimed(List<TransferEvent> events, List<List<Channel>> channelsPerEvent,
+                                                   java.util.function.Function<TransferEvent, String> traceOf) {
         String claimToken = NotificationStates.newClaimToken();
         Instant now = Instant.now();
         Timestamp created = Timestamp.from(now);
@@ -71,18 +78,21 @@ public class NotificationRows {
         List<String> users = new ArrayList<>();
         List<String> transfers = new ArrayList<>();
         List<String> payloads = new ArrayList<>();
+        List<String> traces = new ArrayList<>();
         List<ClaimedNotification> planned = new ArrayList<>();
         for (int e = 0; e < events.size(); e++) {
             TransferEvent event = events.get(e);
             String payload = parser.toJson(event);
+            String trace = traceOf.apply(event);
             for (Channel channel : channelsPerEvent.get(e)) {
                 eventIds.add(event.getEventIdText());
                 channels.add(channel.name());
                 users.add(event.recipient().userId());
                 transfers.add(event.transferId());
                 payloads.add(payload);
+                traces.add(trace);
                 planned.add(new ClaimedNotification(new NotificationKey(event.eventId(), channel), event, null, 1, now,
-                        claimToken, until));
+                        claimToken, until, new ClaimedNotification.Budget(now, 0), null, trace));
             }
         }
         if (planned.isEmpty()) {
@@ -91,7 +101,7 @@ public class NotificationRows {
         Set<NotificationKey> inserted = new java.util.HashSet<>(jdbc.query(NotificationStates.INSERT_CLAIMED,
                 (row, i) -> new NotificationKey(row.getObject("event_id", UUID.class), Channel.of(row.getString("channel"))),
                 created, created, created, claimedUntil, claimToken, array(eventIds), array(channels), array(users),
-                array(transfers), array(payloads)));
+                array(transfers), array(payloads), array(traces)));
         List<ClaimedNotification> claimed = new ArrayList<>(planned.size());
         for (ClaimedNotification claim : planned) {
             if (inserted.contains(claim.key())) {

@@ -36,11 +36,17 @@ public final class RecordBatch {
     private final List<String> conflicts = new ArrayList<>();
     private final List<DeadLetter> conflictLetters = new ArrayList<>();
     private List<ClaimedNotification> claimed = List.of();
+    private final dev.notifier.trace.RecordSpans spans = new dev.notifier.trace.RecordSpans();
 
     void addEvent(TransferEvent event, String source, org.apache.camel.Message record) {
         events.add(event);
         sources.add(source);
         records.add(record);
+    }
+
+    /** The records' intake spans (no-ops while tracing is off). */
+    dev.notifier.trace.RecordSpans spans() {
+        return spans;
     }
 
     void addDeadLetter(DeadLetter record) {

@@ -31,8 +31,10 @@ public final class EventHistory {
      * @param provider  the provider that answered (or was asked last), e.g. {@code push-fallback}; null for an
      *                  attempt that reached none (a rate wait ran out, a deadline before the send)
      * @param claimLost its claim had been taken over when it ended: it did not count as the row's outcome
+     * @param traceId   the trace its send belongs to, when tracing was on; else null
      */
-    public record Attempt(int attempt, String outcome, String error, String at, String provider, boolean claimLost) {
+    public record Attempt(int attempt, String outcome, String error, String at, String provider, boolean claimLost,
+                          String traceId) {
     }
 
     public record Delivery(String channel, String status, int attempts, String lastError, String recipient,
@@ -56,7 +58,8 @@ public final class EventHistory {
     public static final String RECEIVED = "SELECT created_at FROM inbox WHERE processor_name = ? AND message_id = ?";
     public static final String ROWS = "SELECT channel, status, attempts, last_error, payload, created_at,"
             + " next_attempt_at, sent_at FROM notifications WHERE event_id = ? ORDER BY channel";
-    public static final String ATTEMPTS = "SELECT channel, attempt, outcome, error, finished_at, provider, claim_lost FROM notification_attempts"
+    public static final String ATTEMPTS = "SELECT channel, attempt, outcome, error, finished_at, provider, claim_lost, trace_id"
+            + " FROM notification_attempts"
             + " WHERE event_id = ? ORDER BY finished_at, id";
 
     public History find(String eventIdText) {
@@ -96,7 +99,7 @@ public final class EventHistory {
         return jdbc.query(ATTEMPTS,
                 (row, i) -> Map.entry(row.getString("channel"), new Attempt(row.getInt("attempt"),
                         row.getString("outcome"), row.getString("error"), StoredNotifications.iso(row, "finished_at"),
-                        row.getString("provider"), row.getBoolean("claim_lost"))),
+                        row.getString("provider"), row.getBoolean("claim_lost"), row.getString("trace_id"))),
                 eventId).stream()
                 .collect(Collectors.groupingBy(Map.Entry::getKey,
                         Collectors.mapping(Map.Entry::getValue, Collectors.toList())));
@@ -105,7 +108,7 @@ public final class EventHistory {
     private static List<Attempt> masked(List<Attempt> attempts, Recipient recipient) {
         return attempts.stream()
                 .map(a -> new Attempt(a.attempt(), a.outcome(), StoredNotifications.maskedText(a.error(), recipient), a.at(),
-                        a.provider(), a.claimLost()))
+                        a.provider(), a.claimLost(), a.traceId()))
                 .toList();
     }
 

@@ -69,6 +69,9 @@ class ColumnLimitsTest extends DatabaseTestBase {
                 // the bounce mailbox (V13): a DSN's Message-ID, cut to 300 characters or a digest; the status an
                 // RFC 3463 code or empty; the diagnostic cut to 300; the address an event's validated email
                 "bounce_inbox.processor_name", "bounce_inbox.message_id", "email_suppressions.address",
-                "email_suppressions.status", "email_suppressions.diagnostic");
+                "email_suppressions.status", "email_suppressions.diagnostic",
+                // tracing (V14): a traceparent the service formatted (55) and its trace id (32), never a record's
+                // text (TraceParent parses a record's strictly and the span the service starts is what is stored)
+                "notifications.trace_parent", "notification_attempts.trace_id");
     }
 }

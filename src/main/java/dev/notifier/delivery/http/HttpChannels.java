@@ -12,6 +12,7 @@ import dev.notifier.event.Channel;
 import dev.notifier.event.ChannelCatalog;
 import dev.notifier.event.TransferEvent;
 import dev.notifier.event.UntrustedText;
+import dev.notifier.trace.TraceParent;
 import java.util.Map;
 import org.apache.camel.Exchange;
 import org.apache.camel.Message;
@@ -53,7 +54,8 @@ public class HttpChannels {
     public void compose(Exchange exchange, String provider) {
         Message message = exchange.getMessage();
         // from the attempt, not the body: after a failover the body is the request the last provider got
-        ClaimedNotification notification = exchange.getProperty(Attempt.PROPERTY, Attempt.class).notification();
+        Attempt attempt = exchange.getProperty(Attempt.PROPERTY, Attempt.class);
+        ClaimedNotification notification = attempt.notification();
         HttpChannel channel = channel(notification);
         TransferEvent event = notification.readEvent();
         String body = templates.render(channel.channel(), HttpChannel.REQUEST, event,
@@ -68,6 +70,11 @@ public class HttpChannels {
         if (authorization != null) {
             message.setHeader("Authorization", authorization);
         }
+        // the send's span, so the provider's side joins the trace (while tracing is on)
+        String traceparent = attempt.traceparent();
+        if (traceparent != null) {
+            message.setHeader(TraceParent.TRACEPARENT, traceparent);
+        }
         message.setBody(body);
     }
 
@@ -78,7 +85,8 @@ public class HttpChannels {
 
     /** The provider's answer, as camel-http left it (throwExceptionOnFailure off), by the channel's rules. */
     void check(Exchange exchange) {
-        ClaimedNotification notification = exchange.getProperty(Attempt.PROPERTY, Attempt.class).notification();
+        Attempt attempt = exchange.getProperty(Attempt.PROPERTY, Attempt.class);
+        ClaimedNotification notification = attempt.notification();
         Integer code = exchange.getMessage().getHeader(Exchange.HTTP_RESPONSE_CODE, Integer.class);
         check(channel(notification), code == null ? 0 : code, exchange.getMessage().getBody(String.class));
     }

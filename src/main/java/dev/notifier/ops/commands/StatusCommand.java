@@ -34,7 +34,8 @@ public final class StatusCommand extends OperatorCommand {
                 Shows one event as the database has it: when it was received (its inbox key) and, per
                 channel, the notification's status, attempts, last error and timestamps (created, next
                 attempt, claimed until, sent), then each of its attempts: when it ended, how, through
-                which provider (e.g. "via push-fallback" after a failover) and its error.
+                which provider (e.g. "via push-fallback" after a failover), its trace id when tracing
+                was on (OTEL_EXPORTER_OTLP_ENDPOINT) and its error.
                 Exit 0 when the event is known, 1 when it is not.
                 """;
     }
@@ -91,15 +92,17 @@ public final class StatusCommand extends OperatorCommand {
     private Map<String, List<String>> attempts(UUID eventId) {
         Map<String, List<String>> byChannel = new LinkedHashMap<>();
         jdbc().query("""
-                SELECT channel, attempt, outcome, error, finished_at, provider, claim_lost
+                SELECT channel, attempt, outcome, error, finished_at, provider, claim_lost, trace_id
                 FROM notification_attempts WHERE event_id = ? ORDER BY finished_at, id""",
                 rs -> {
                     String provider = rs.getString("provider");
                     String error = rs.getString("error");
+                    String trace = rs.getString("trace_id");
                     byChannel.computeIfAbsent(rs.getString("channel"), c -> new ArrayList<>()).add(String.format(
-                            "       attempt %d %s %s%s%s%s", rs.getInt("attempt"),
+                            "       attempt %d %s %s%s%s%s%s", rs.getInt("attempt"),
                             Times.format(Times.column(rs, "finished_at")), rs.getString("outcome"),
                             provider == null ? "" : " via " + provider,
+                            trace == null ? "" : " trace " + trace,
                             rs.getBoolean("claim_lost") ? " (claim taken over: not the row's outcome)" : "",
                             error == null ? "" : ": " + error));
                 }, eventId);
