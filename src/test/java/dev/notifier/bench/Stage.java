@@ -71,6 +71,13 @@ final class Stage implements AutoCloseable {
                 sinks.smtpPort, sinks.pushUrl());
         env.put("NOTIFIER_KAFKA_CONSUMERS", String.valueOf(CONSUMERS));
         env.put("NOTIFIER_KAFKA_BATCH", String.valueOf(batch));
+        // -Dbench.trace=1 (or 0.01): tracing on at that sampling ratio, exported to nginx (an OTLP/HTTP sink)
+        String trace = System.getProperty("bench.trace", "").strip();
+        if (!trace.isEmpty()) {
+            env.put("OTEL_EXPORTER_OTLP_ENDPOINT", sinks.pushUrl().replace("/push", ""));
+            env.put("OTEL_TRACES_SAMPLER", "parentbased_traceidratio");
+            env.put("OTEL_TRACES_SAMPLER_ARG", trace);
+        }
         instance = new NotifierInstance(name, logDir, env, new HashMap<>()).jvmOptions(jvmOptions);
         launchedAt = System.currentTimeMillis();
         return instance.launch();

@@ -121,6 +121,7 @@ public final class StandardSinks implements AutoCloseable {
                     server {
                         listen 127.0.0.1:%3$d backlog=4096;
                         location /push { return 200 '{"ok":true}'; }
+                        location /v1/traces { return 200; }
                         location = /nginx_status { stub_status; }
                         location / { return 404; }
                     }
