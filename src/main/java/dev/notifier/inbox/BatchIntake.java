@@ -9,7 +9,6 @@ import io.opentelemetry.api.trace.Span;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Set;
 import java.util.List;
 import java.util.Map;
@@ -96,17 +95,11 @@ public class BatchIntake {
 
     /**
      * Writes each new event's rows, claimed (in the batch's transaction), and keeps the claims for the
-     * hand-off after the commit.
-     *
-     * @param optOutRows {@code user_id, channel} of the opt-outs of {@link RecordBatch#getUsersWithoutChannels()},
-     *                   or {@code null} when none was asked for
+     * hand-off after the commit; the opt-outs of the events that leave the channels to us first, in one
+     * query.
      */
-    public void record(RecordBatch batch, Collection<Map<String, Object>> optOutRows) {
-        Map<String, Set<Channel>> optOutsByUser = new HashMap<>();
-        if (optOutRows != null) {
-            optOutRows.forEach(row -> optOutsByUser.computeIfAbsent(String.valueOf(row.get("user_id")),
-                    user -> new HashSet<>()).add(Channel.of(String.valueOf(row.get("channel")))));
-        }
+    public void record(RecordBatch batch) {
+        Map<String, Set<Channel>> optOutsByUser = rows.optOuts(batch.getUsersWithoutChannels());
         List<List<Channel>> channels = new ArrayList<>();
         for (TransferEvent event : batch.getNewEvents()) {
             channels.add(planner.channels(event, optOutsByUser.getOrDefault(event.recipient().userId(), Set.of())));

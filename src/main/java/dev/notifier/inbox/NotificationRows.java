@@ -31,7 +31,9 @@ public class NotificationRows {
     /** The exchange property the claimed notifications travel in, from the transaction to the hand-off. */
     public static final String CLAIMED = "claimed";
     private static final Logger LOG = LoggerFactory.getLogger("dev.notifier.inbox");
-    private static final String OPT_OUTS = "SELECT channel FROM recipient_preferences WHERE user_id = ? AND opted_out = TRUE";
+    /** Per-event and batch intake's one query for opt-outs: the channels each user turned off. */
+    private static final String OPT_OUTS = "SELECT user_id, channel FROM recipient_preferences"
+            + " WHERE user_id = ANY(CAST(? AS varchar[])) AND opted_out = TRUE";
 
     private final JdbcTemplate jdbc;
     private final EventParser parser;
@@ -50,11 +52,22 @@ public class NotificationRows {
         TransferEvent event = exchange.getMessage().getBody(TransferEvent.class);
         // preferences only matter when the producer left the channels to us
         Set<Channel> optedOut = event.channels() != null ? Set.of()
-                : jdbc.queryForList(OPT_OUTS, String.class, event.recipient().userId()).stream().map(Channel::of)
-                        .collect(java.util.stream.Collectors.toSet());
+                : optOuts(new String[] {event.recipient().userId()}).getOrDefault(event.recipient().userId(), Set.of());
         List<Channel> channels = planner.channels(event, optedOut);
         String trace = IntakeTrace.traceparent(exchange);
         exchange.setProperty(CLAIMED, insertClaimed(List.of(event), List.of(channels), e -> trace));
+    }
+
+    /** The channels each of these users opted out of (in the caller's transaction); none asked, none read. */
+    public java.util.Map<String, Set<Channel>> optOuts(String[] users) {
+        java.util.Map<String, Set<Channel>> byUser = new java.util.HashMap<>();
+        if (users.length > 0) {
+            jdbc.query(OPT_OUTS, row -> {
+                byUser.computeIfAbsent(row.getString("user_id"), user -> new java.util.HashSet<>())
+                        .add(Channel.of(row.getString("channel")));
+            }, (Object) users);
+        }
+        return byUser;
     }
 
     /**
