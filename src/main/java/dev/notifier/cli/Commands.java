@@ -1,5 +1,6 @@
 package dev.notifier.cli;
 
+import dev.notifier.ops.commands.Command;
 import dev.notifier.ops.commands.CommandEnvironment;
 import dev.notifier.ops.commands.DlqCommand;
 import dev.notifier.ops.commands.InboxCommand;

@@ -100,10 +100,4 @@ public final class NotificationStates {
     public static String newClaimToken() {
         return TOKEN_PREFIX + Long.toHexString(TOKENS.incrementAndGet());
     }
-
-    /** Every statement (for checks such as "the demo's database accepts them all"). */
-    public static List<String> statements() {
-        return List.of(INSERT_CLAIMED, RELEASE, RENEW, MARK_SENT, MARK_FAILED, MARK_RETRY, RECORD_ATTEMPT, findDue(2),
-                CLAIM_DUE, EXPIRE);
-    }
 }

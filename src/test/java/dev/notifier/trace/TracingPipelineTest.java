@@ -67,6 +67,9 @@ class TracingPipelineTest extends PipelineTestBase {
         await().atMost(Duration.ofSeconds(30)).until(() -> named("notifier.send").size() == 4
                 && named("notifier.retry.claim").size() >= 1 && named("notifier.dead-letter").size() == 1);
 
+        // the trace as received, for a reader of the test's output
+        receiver.spans().stream().filter(s -> s.traceId().equals(TRACE)).forEach(s -> System.out.printf(
+                "received span %s %s parent %s %s %s%n", s.name(), s.spanId(), s.parentSpanId(), s.kind(), s.attributes()));
         Received inbox = named("notifier.inbox").stream().filter(s -> s.traceId().equals(TRACE)).findFirst().orElseThrow();
         assertThat(inbox.parentSpanId()).as("the producer's span is the intake's parent").isEqualTo(PRODUCER_SPAN);
         assertThat(inbox.kind()).isEqualTo("SPAN_KIND_CONSUMER");

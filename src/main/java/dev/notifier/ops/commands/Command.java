@@ -1,4 +1,4 @@
-package dev.notifier.cli;
+package dev.notifier.ops.commands;
 
 import java.util.List;
 

@@ -1,6 +1,5 @@
 package dev.notifier.ops.commands;
 
-import dev.notifier.cli.CommandLine;
 import dev.notifier.config.KafkaClientSettings;
 import dev.notifier.config.ServiceProperties;
 import java.util.Set;

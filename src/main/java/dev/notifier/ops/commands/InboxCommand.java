@@ -1,6 +1,5 @@
 package dev.notifier.ops.commands;
 
-import dev.notifier.cli.CommandLine;
 import dev.notifier.config.Durations;
 import dev.notifier.inbox.DedupWindow;
 import dev.notifier.inbox.InboxPurge;

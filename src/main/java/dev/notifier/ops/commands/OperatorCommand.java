@@ -1,8 +1,5 @@
 package dev.notifier.ops.commands;
 
-import dev.notifier.cli.Command;
-import dev.notifier.cli.CommandLine;
-import dev.notifier.cli.UsageException;
 import dev.notifier.config.ServiceProperties;
 import dev.notifier.event.Channel;
 import java.io.PrintStream;

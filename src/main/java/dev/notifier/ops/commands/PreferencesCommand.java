@@ -1,8 +1,6 @@
 package dev.notifier.ops.commands;
 
 import dev.notifier.bounce.Suppressions;
-import dev.notifier.cli.CommandLine;
-import dev.notifier.cli.UsageException;
 import dev.notifier.event.Channel;
 import dev.notifier.event.ColumnLimits;
 import dev.notifier.event.UntrustedText;

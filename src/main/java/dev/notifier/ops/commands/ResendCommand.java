@@ -1,7 +1,5 @@
 package dev.notifier.ops.commands;
 
-import dev.notifier.cli.CommandLine;
-import dev.notifier.cli.UsageException;
 import dev.notifier.delivery.DeliverySchedule;
 import dev.notifier.event.Channel;
 import java.time.Instant;

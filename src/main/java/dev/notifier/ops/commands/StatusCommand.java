@@ -1,7 +1,5 @@
 package dev.notifier.ops.commands;
 
-import dev.notifier.cli.CommandLine;
-import dev.notifier.cli.UsageException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

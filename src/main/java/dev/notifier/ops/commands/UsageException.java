@@ -1,4 +1,4 @@
-package dev.notifier.cli;
+package dev.notifier.ops.commands;
 
 /** The command line itself is wrong (unknown option, missing or malformed argument): exit code 2. */
 public class UsageException extends Exception {

@@ -1,6 +1,5 @@
 package dev.notifier.ops.commands;
 
-import dev.notifier.cli.CommandLine;
 import dev.notifier.config.Durations;
 import dev.notifier.event.EventParser;
 import java.time.Duration;

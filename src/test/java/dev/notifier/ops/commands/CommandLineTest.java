@@ -1,4 +1,4 @@
-package dev.notifier.cli;
+package dev.notifier.ops.commands;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
