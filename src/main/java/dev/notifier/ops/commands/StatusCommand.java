@@ -1,5 +1,6 @@
 package dev.notifier.ops.commands;
 
+import dev.notifier.ops.EventHistory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,9 +90,8 @@ public final class StatusCommand extends OperatorCommand {
     /** Each channel's attempts in the order they ended, one line each, naming the provider that answered. */
     private Map<String, List<String>> attempts(UUID eventId) {
         Map<String, List<String>> byChannel = new LinkedHashMap<>();
-        jdbc().query("""
-                SELECT channel, attempt, outcome, error, finished_at, provider, claim_lost, trace_id
-                FROM notification_attempts WHERE event_id = ? ORDER BY finished_at, id""",
+        // the status page's own read of the history, so both show the same attempts in the same order
+        jdbc().query(EventHistory.ATTEMPTS,
                 rs -> {
                     String provider = rs.getString("provider");
                     String error = rs.getString("error");
