@@ -7,7 +7,6 @@ import dev.notifier.event.TransferEvent;
 import dev.notifier.trace.Tracing;
 import io.opentelemetry.api.trace.Span;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.Set;
 import java.util.List;
@@ -64,19 +63,6 @@ public class BatchIntake {
             batch.commitAfter(partition, message.getHeader(KafkaConstants.MANUAL_COMMIT, KafkaManualCommit.class));
         }
         return batch;
-    }
-
-    /**
-     * Moves the duplicates whose content differs from their event's first record to the DLQ.
-     *
-     * @param storedRows {@code message_id, fingerprint} of {@link RecordBatch#getDuplicateIds()}, read in the
-     *                   batch's transaction (so a first record from this very batch is among them)
-     */
-    public void setAsideConflicts(RecordBatch batch, Collection<Map<String, Object>> storedRows) {
-        Map<String, byte[]> stored = new HashMap<>();
-        storedRows.forEach(row -> stored.put(String.valueOf(row.get("message_id")), (byte[]) row.get("fingerprint")));
-        List<String> addressFields = parser.channels().addressFields();
-        batch.setAsideConflicts(event -> InboxRepository.conflict(stored.get(event.getEventIdText()), event, addressFields));
     }
 
     /** Counts a batch whose records are all through intake (the metrics' consumed records). */

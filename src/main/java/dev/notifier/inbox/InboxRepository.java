@@ -1,11 +1,15 @@
 package dev.notifier.inbox;
 
 import dev.notifier.event.TransferEvent;
+import java.sql.PreparedStatement;
 import java.sql.Timestamp;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.sql.DataSource;
 import org.apache.camel.Exchange;
 import org.apache.camel.processor.idempotent.jdbc.JdbcMessageIdRepository;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -32,6 +36,17 @@ public final class InboxRepository extends JdbcMessageIdRepository {
     private static final String INSERT = "INSERT INTO inbox (processor_name, message_id, created_at, fingerprint)"
             + " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING";
     static final String STORED = "SELECT fingerprint FROM inbox WHERE processor_name = ? AND message_id = ?";
+    /**
+     * {@link #INSERT} for a whole batch. Keys in sorted order: two batches that share keys then lock
+     * them in the same order and one waits for the other, instead of each holding a key the other
+     * needs (a deadlock); within one key the first record (ordinality) is the one kept.
+     */
+    private static final String INSERT_ALL = "INSERT INTO inbox (processor_name, message_id, created_at, fingerprint)"
+            + " SELECT ?, key, ?, fingerprint FROM unnest(CAST(? AS varchar[]), CAST(? AS bytea[]))"
+            + " WITH ORDINALITY AS record (key, fingerprint, n)"
+            + " ORDER BY key, n ON CONFLICT DO NOTHING RETURNING message_id";
+    private static final String STORED_ALL = "SELECT message_id, fingerprint FROM inbox"
+            + " WHERE processor_name = ? AND message_id = ANY(CAST(? AS varchar[]))";
 
     private final List<String> addressFields;
 
@@ -73,6 +88,37 @@ public final class InboxRepository extends JdbcMessageIdRepository {
         conflict(stored.isEmpty() ? null : stored.get(0), event, addressFields)
                 .ifPresent(reason -> exchange.setProperty(CONFLICT, reason));
         return false;
+    }
+
+    /**
+     * {@link #add(Exchange, String)} for a {@link RecordBatch}, in the caller's transaction (record-batch's):
+     * one insert for every key, which returns only the keys it added; the batch keeps those events. A
+     * key the inbox had, or that came twice in this batch, is a duplicate when its content is the same
+     * as the stored first record's, otherwise a conflict the batch sets aside for the DLQ.
+     */
+    public void addAll(RecordBatch batch) {
+        Timestamp recordedAt = new Timestamp(batch.getRecordedAt().getTime());
+        List<String> inserted = getJdbcTemplate().query(connection -> {
+            PreparedStatement insert = connection.prepareStatement(INSERT_ALL);
+            insert.setString(1, PROCESSOR_NAME);
+            insert.setTimestamp(2, recordedAt);
+            insert.setArray(3, connection.createArrayOf("varchar", batch.getEventIds()));
+            insert.setArray(4, connection.createArrayOf("bytea", batch.getFingerprints()));
+            return insert;
+        }, (row, n) -> row.getString(1));
+        batch.keepNew(inserted);
+        String[] duplicates = batch.getDuplicateIds();
+        if (duplicates.length == 0) {
+            return;
+        }
+        Map<String, byte[]> stored = new HashMap<>();
+        getJdbcTemplate().query(connection -> {
+            PreparedStatement select = connection.prepareStatement(STORED_ALL);
+            select.setString(1, PROCESSOR_NAME);
+            select.setArray(2, connection.createArrayOf("varchar", duplicates));
+            return select;
+        }, (RowCallbackHandler) row -> stored.put(row.getString(1), row.getBytes(2)));
+        batch.setAsideConflicts(event -> conflict(stored.get(event.getEventIdText()), event, addressFields));
     }
 
     /** "conflict: amount, recipient.email" when the event differs from the stored fingerprint's. */

@@ -18,8 +18,8 @@ import org.apache.camel.component.kafka.consumer.KafkaManualCommit;
  * records set aside for the DLQ, and the commit of each partition's last record. Once the inbox
  * insert has said which events are new, it also carries their claimed notifications to deliver.
  *
- * <p>The getters are what the routes' SQL binds: one array per column, so a whole batch is one
- * statement ({@code unnest}).
+ * <p>{@link #getEventIds()} and {@link #getFingerprints()} are what {@link InboxRepository#addAll} binds: one
+ * array per column, so a whole batch is one statement ({@code unnest}).
  */
 public final class RecordBatch {
 
@@ -61,12 +61,12 @@ public final class RecordBatch {
     }
 
     /** Every valid event's inbox key, duplicates included: the inbox insert sorts them out. */
-    public String[] getEventIds() {
+    String[] getEventIds() {
         return events.stream().map(TransferEvent::getEventIdText).toArray(String[]::new);
     }
 
     /** Every valid event's {@link Fingerprint}, index for index with {@link #getEventIds()}. */
-    public byte[][] getFingerprints() {
+    byte[][] getFingerprints() {
         return events.stream().map(Fingerprint::of).toArray(byte[][]::new);
     }
 
@@ -74,9 +74,8 @@ public final class RecordBatch {
      * Keeps the events whose keys the inbox insert returned: new to the inbox, each once. Every
      * other valid record is a duplicate, from an earlier batch or from this one.
      */
-    public void keepNew(Collection<Map<String, Object>> insertedKeys) {
-        Set<String> inserted = new LinkedHashSet<>();
-        insertedKeys.forEach(row -> inserted.add(String.valueOf(row.get("message_id"))));
+    void keepNew(Collection<String> insertedKeys) {
+        Set<String> inserted = new LinkedHashSet<>(insertedKeys);
         List<TransferEvent> kept = new ArrayList<>();
         List<String> dropped = new ArrayList<>();
         // a transaction that is tried again starts over: nothing of the rolled back one counts
@@ -96,7 +95,7 @@ public final class RecordBatch {
     }
 
     /** The keys of the records the inbox did not take: each to be compared with what the inbox holds. */
-    public String[] getDuplicateIds() {
+    String[] getDuplicateIds() {
         return duplicateIndexes.stream().map(i -> events.get(i).getEventIdText()).distinct().toArray(String[]::new);
     }
 
