@@ -63,9 +63,9 @@ class BulkheadTest extends PipelineTestBase {
         }
         TestKafka.send(topic, records);
         Map<String, String> settings = settings();
-        settings.put("notifier.push.url", "http://127.0.0.1:" + silentGateway.getLocalPort() + "/push");
+        settings.put("notifier.channel.push.url", "http://127.0.0.1:" + silentGateway.getLocalPort() + "/push");
         // every push waits far longer than this test: the push channel is stuck throughout
-        settings.put("notifier.push.read-timeout-millis", "120000");
+        settings.put("notifier.channel.push.read-timeout-millis", "120000");
         settings.put("notifier.delivery.senders", "4");
         settings.put("notifier.delivery.queue-size", "20");
         settings.put("notifier.delivery.hand-off-wait-millis", "500");

@@ -41,7 +41,7 @@ class HttpsProviderSettingsTest extends PipelineTestBase {
     void shouldSendToTheShippedHttpsLineUrlWithTheHttpClientSettings() throws Exception {
         Map<String, String> settings = settings();
         // the shipped default, https://api.line.me/...: nothing is sent to it, only its endpoint is built
-        settings.remove("notifier.line.url");
+        settings.remove("notifier.channel.line.url");
         int mark = LogCapture.mark();
 
         startNotifier(settings);

@@ -20,11 +20,11 @@ class LeaseTooShortTest extends PipelineTestBase {
         Map<String, String> settings = settings();
         // a 20 s claim, 2 s margin: a send may take 16 s
         settings.put("notifier.delivery.lease-seconds", "20");
-        settings.put("notifier.push.read-timeout-millis", "15000");
-        settings.put("notifier.push.connect-timeout-millis", "1000");
+        settings.put("notifier.channel.push.read-timeout-millis", "15000");
+        settings.put("notifier.channel.push.connect-timeout-millis", "1000");
         settings.put("camel.component.http.connection-request-timeout", "1000");
-        settings.put("notifier.line.read-timeout-millis", "2000");
-        settings.put("notifier.line.connect-timeout-millis", "1000");
+        settings.put("notifier.channel.line.read-timeout-millis", "2000");
+        settings.put("notifier.channel.line.connect-timeout-millis", "1000");
         settings.put("notifier.smtp.timeout-millis", "2000");
         settings.put("notifier.smtp.connection-wait-millis", "1000");
         int mark = LogCapture.mark();

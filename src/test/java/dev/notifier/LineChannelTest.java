@@ -71,7 +71,7 @@ class LineChannelTest extends PipelineTestBase {
         // LINE accepts the first request but its answer never arrives (longer than the read timeout);
         // the service stops; after the restart LINE says 409: it already accepted this retry key
         Map<String, String> settings = settings();
-        settings.put("notifier.line.read-timeout-millis", "500");
+        settings.put("notifier.channel.line.read-timeout-millis", "500");
         peers.line.resetAll();
         answers(post(urlEqualTo(Peers.LINE_PATH)).inScenario("line").whenScenarioStateIs(STARTED)
                 .willReturn(aResponse().withStatus(200).withFixedDelay(3000)).willSetStateTo("accepted"));

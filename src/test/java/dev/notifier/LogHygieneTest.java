@@ -49,7 +49,7 @@ class LogHygieneTest extends PipelineTestBase {
         Map<String, String> settings = settings();
         settings.put("notifier.smtp.user", "notifier");
         settings.put("notifier.smtp.password", smtpPassword);
-        settings.put("notifier.push.token", bearerToken);
+        settings.put("notifier.channel.push.token", bearerToken);
         int mark = LogCapture.mark();
 
         startNotifier(settings);

@@ -75,7 +75,7 @@ class PipelineTest extends PipelineTestBase {
     @Test
     void shouldSendEnglishWithAmountAndBearerTokenWhenConfigured() throws Exception {
         var settings = settings();
-        settings.put("notifier.push.token", "s3cret-token");
+        settings.put("notifier.channel.push.token", "s3cret-token");
         startNotifier(settings);
         UUID eventId = UUID.randomUUID();
         TestKafka.send(topic, List.of(Events.record(topic, "TRX-2", Events.json(eventId, "en-GB", null))));

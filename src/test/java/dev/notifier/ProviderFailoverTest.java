@@ -147,7 +147,7 @@ class ProviderFailoverTest extends PipelineTestBase {
         settings.put("notifier.channels", "PUSH");
         settings.put("notifier.kafka.consumers", "1");
         settings.put("notifier.delivery.senders", "1");
-        settings.put("notifier.push.fallback.url", "http://127.0.0.1:" + fallback.port() + "/push");
+        settings.put("notifier.channel.push.fallback.url", "http://127.0.0.1:" + fallback.port() + "/push");
         startNotifier(settings);
 
         UUID possiblyTaken = publish(1, "[\"PUSH\"]").get(0);
@@ -209,7 +209,7 @@ class ProviderFailoverTest extends PipelineTestBase {
     @Test
     void shouldKeepTheGatewaysRateInEverySecond() throws Exception {
         var settings = settings();
-        settings.put("notifier.push.rate", "10");
+        settings.put("notifier.channel.push.rate", "10");
         startNotifier(settings);
 
         List<UUID> events = publish(40, "[\"PUSH\"]");

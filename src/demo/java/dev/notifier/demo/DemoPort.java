@@ -12,7 +12,7 @@ enum DemoPort {
     SMTP("--smtp-port", 2525, "the embedded SMTP server"),
     IMAP("--imap-port", 1143, "the embedded IMAP server's bounce mailbox (NOTIFIER_BOUNCE_IMAP_URL)"),
     PUSH("--push-port", 8088, "the embedded push gateway"),
-    PUSH_FALLBACK("--push-fallback-port", 8090, "the embedded fallback push gateway (notifier.push.fallback.url)"),
+    PUSH_FALLBACK("--push-fallback-port", 8090, "the embedded fallback push gateway (notifier.channel.push.fallback.url)"),
     LINE("--line-port", 8089, "the embedded LINE Messaging API"),
     HTTP("--http-port", 8080, "Notifier's management HTTP server (notifier.http.port)");
 

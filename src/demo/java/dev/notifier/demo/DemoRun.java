@@ -100,11 +100,11 @@ final class DemoRun implements AutoCloseable {
         p.put("notifier.bounce.user", EmbeddedSmtpServer.BOUNCE_USER);
         p.put("notifier.bounce.password", EmbeddedSmtpServer.BOUNCE_PASSWORD);
         p.put("notifier.bounces.poll-millis", "250");
-        p.put("notifier.push.url", push.url());
-        p.put("notifier.push.token", "");
-        p.put("notifier.push.fallback.url", pushFallback.url());
-        p.put("notifier.line.url", line.url());
-        p.put("notifier.line.token", EmbeddedLineApi.TOKEN);
+        p.put("notifier.channel.push.url", push.url());
+        p.put("notifier.channel.push.token", "");
+        p.put("notifier.channel.push.fallback.url", pushFallback.url());
+        p.put("notifier.channel.line.url", line.url());
+        p.put("notifier.channel.line.token", EmbeddedLineApi.TOKEN);
         p.put("notifier.http.port", String.valueOf(httpPort));
         // a 503 is retried within a second or two instead of the production backoff
         p.put("notifier.delivery.poll-millis", "250");

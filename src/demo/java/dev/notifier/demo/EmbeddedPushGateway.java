@@ -36,7 +36,7 @@ final class EmbeddedPushGateway extends EmbeddedHttpPeer {
         return serve(new EmbeddedPushGateway(port, "demo-push-gateway", true));
     }
 
-    /** The fallback gateway ({@code notifier.push.fallback.url}): never busy. */
+    /** The fallback gateway ({@code notifier.channel.push.fallback.url}): never busy. */
     static EmbeddedPushGateway startFallback(int port) throws IOException {
         return serve(new EmbeddedPushGateway(port, "demo-push-fallback", false));
     }

@@ -20,6 +20,8 @@ public class NotifierConfiguration implements CamelConfiguration {
     @Override
     public void configure(CamelContext context) throws Exception {
         ServiceProperties p = ServiceProperties.of(context);
+        // a setting that has moved is named, not silently ignored
+        RenamedSettings.refuse(context);
         // before anything connects: no credential goes in clear to another host
         CleartextCredentials.check(context, p, p.channels());
         Registry registry = context.getRegistry();

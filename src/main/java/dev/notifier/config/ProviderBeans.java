@@ -22,7 +22,7 @@ import org.apache.camel.spi.Registry;
  * {@code -fallback} when NOTIFIER_SMTP_FALLBACK_HOST or NOTIFIER_PUSH_FALLBACK_URL is set. Each has its
  * circuit and pause ({@link Provider}); the send routes' failover asks the next one only when the one
  * before surely did not take the message, as many times as there are providers after the first
- * ({@code notifier.<channel>.failover-attempts}, set here). A fallback that is not configured leaves
+ * ({@code notifier.channel.<channel>.failover-attempts}, set here). A fallback that is not configured leaves
  * its route out.
  */
 final class ProviderBeans {
@@ -54,8 +54,8 @@ final class ProviderBeans {
         registry.bind("providers", providers);
         registry.bind("retryAfterOnly", new RetryAfterOnly());
         var properties = context.getPropertiesComponent();
-        properties.addOverrideProperty("notifier.email.failover-attempts", hasEmailFallback() ? "1" : "0");
-        properties.addOverrideProperty("notifier.push.failover-attempts", hasPushFallback() ? "1" : "0");
+        properties.addOverrideProperty("notifier.channel.email.failover-attempts", hasEmailFallback() ? "1" : "0");
+        properties.addOverrideProperty("notifier.channel.push.failover-attempts", hasPushFallback() ? "1" : "0");
         return providers;
     }
 
@@ -84,7 +84,7 @@ final class ProviderBeans {
 
     /** A provider's own bearer token, where it has one: the push fallback's, or the primary's by default. */
     Map<String, String> tokens() {
-        return p.find("notifier.push.fallback.token").map(token -> Map.of("push-fallback", token)).orElse(Map.of());
+        return p.find("notifier.channel.push.fallback.token").map(token -> Map.of("push-fallback", token)).orElse(Map.of());
     }
 
     boolean hasEmailFallback() {
@@ -92,7 +92,7 @@ final class ProviderBeans {
     }
 
     private boolean hasPushFallback() {
-        return p.find("notifier.push.fallback.url").isPresent();
+        return p.find("notifier.channel.push.fallback.url").isPresent();
     }
 
     private Provider provider(String name, String channel) {
@@ -106,16 +106,11 @@ final class ProviderBeans {
     /**
      * Sends a second to this provider for the whole deployment, 0 for no limit: the provider's own
      * ({@code notifier.provider.<name>.rate}), else its channel's, which applies to each of the
-     * channel's providers (notifier.smtp.rate, notifier.push.rate, notifier.line.rate, or
-     * notifier.channel.<channel>.rate for a channel added by configuration).
+     * channel's providers: notifier.smtp.rate for email (with the relay's settings), else
+     * notifier.channel.<channel>.rate.
      */
     private int rate(String name, String channel) {
-        String channelKey = switch (channel) {
-            case "email" -> "notifier.smtp.rate";
-            case "push" -> "notifier.push.rate";
-            case "line" -> "notifier.line.rate";
-            default -> "notifier.channel." + channel + ".rate";
-        };
+        String channelKey = channel.equals("email") ? "notifier.smtp.rate" : "notifier.channel." + channel + ".rate";
         String key = p.find("notifier.provider." + name + ".rate").isPresent() ? "notifier.provider." + name + ".rate" : channelKey;
         String text = p.find(key).map(String::strip).orElse("");
         if (text.isEmpty() || text.equals("unlimited")) {

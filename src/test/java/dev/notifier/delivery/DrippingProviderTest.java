@@ -55,13 +55,13 @@ class DrippingProviderTest extends PipelineTestBase {
             records.add(Events.record(topic, "k" + i, Events.json(UUID.randomUUID(), "en", "[\"PUSH\"]")));
         }
         Map<String, String> settings = settings();
-        settings.put("notifier.push.url", "http://127.0.0.1:" + gateway.port() + "/push");
+        settings.put("notifier.channel.push.url", "http://127.0.0.1:" + gateway.port() + "/push");
         settings.put("notifier.delivery.lease-seconds", String.valueOf(LEASE.toSeconds()));
         // every send's timeouts fit the claim (the start checks it), each read's 1 s included
         settings.put("camel.component.http.connection-request-timeout", "1000");
         for (String channel : List.of("push", "line")) {
-            settings.put("notifier." + channel + ".connect-timeout-millis", "1000");
-            settings.put("notifier." + channel + ".read-timeout-millis", "1000");
+            settings.put("notifier.channel." + channel + ".connect-timeout-millis", "1000");
+            settings.put("notifier.channel." + channel + ".read-timeout-millis", "1000");
         }
         settings.put("notifier.smtp.timeout-millis", "500");
         settings.put("notifier.smtp.connection-wait-millis", "500");

@@ -61,8 +61,8 @@ class SlowRelayTest extends PipelineTestBase {
         // and so do the HTTP channels' sends, which this test does not use
         settings.put("camel.component.http.connection-request-timeout", "1000");
         for (String channel : List.of("push", "line")) {
-            settings.put("notifier." + channel + ".connect-timeout-millis", "1000");
-            settings.put("notifier." + channel + ".read-timeout-millis", "1000");
+            settings.put("notifier.channel." + channel + ".connect-timeout-millis", "1000");
+            settings.put("notifier.channel." + channel + ".read-timeout-millis", "1000");
         }
         int mark = LogCapture.mark();
 

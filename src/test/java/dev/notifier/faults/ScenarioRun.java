@@ -66,10 +66,10 @@ final class ScenarioRun implements AutoCloseable {
         // connect + read = 1 + 1 + 2 s
         props.put("notifier.delivery.lease-seconds", "20");
         props.put("camel.component.http.connection-request-timeout", "1000");
-        props.put("notifier.push.read-timeout-millis", "2000");
-        props.put("notifier.push.connect-timeout-millis", "1000");
-        props.put("notifier.line.read-timeout-millis", "2000");
-        props.put("notifier.line.connect-timeout-millis", "1000");
+        props.put("notifier.channel.push.read-timeout-millis", "2000");
+        props.put("notifier.channel.push.connect-timeout-millis", "1000");
+        props.put("notifier.channel.line.read-timeout-millis", "2000");
+        props.put("notifier.channel.line.connect-timeout-millis", "1000");
         props.put("notifier.smtp.timeout-millis", String.valueOf(SMTP_TIMEOUT.toMillis()));
         props.put("notifier.smtp.connection-wait-millis", "1000");
         props.put("camel.main.shutdown-timeout", "10");

@@ -36,10 +36,10 @@ class CleartextCredentialsStartTest extends PipelineTestBase {
                         + " NOTIFIER_SMTP_PASSWORD in clear to " + ELSEWHERE + " (NOTIFIER_SMTP_HOST)", "NOTIFIER_SMTP_TLS is none")),
                 Arguments.of("SMTP password alone", Map.of("notifier.smtp.host", ELSEWHERE, "notifier.smtp.password", "smtp-secret"),
                         List.of("NOTIFIER_SMTP_PASSWORD in clear to " + ELSEWHERE)),
-                Arguments.of("push token over http", Map.of("notifier.push.url", "http://" + ELSEWHERE + ":8088/push",
-                        "notifier.push.token", "push-secret"), List.of("NOTIFIER_PUSH_TOKEN would go in clear over http:// to "
+                Arguments.of("push token over http", Map.of("notifier.channel.push.url", "http://" + ELSEWHERE + ":8088/push",
+                        "notifier.channel.push.token", "push-secret"), List.of("NOTIFIER_PUSH_TOKEN would go in clear over http:// to "
                         + ELSEWHERE + " (NOTIFIER_PUSH_URL)")),
-                Arguments.of("LINE token over http", Map.of("notifier.line.url", "http://" + ELSEWHERE + "/v2/bot/message/push"),
+                Arguments.of("LINE token over http", Map.of("notifier.channel.line.url", "http://" + ELSEWHERE + "/v2/bot/message/push"),
                         List.of("NOTIFIER_LINE_TOKEN would go in clear over http:// to " + ELSEWHERE + " (NOTIFIER_LINE_URL)")),
                 Arguments.of("added channel's token over http", fourthChannel("http://" + ELSEWHERE + "/sms"),
                         List.of("notifier.channel.sms.token would go in clear over http:// to " + ELSEWHERE
@@ -84,7 +84,7 @@ class CleartextCredentialsStartTest extends PipelineTestBase {
     void shouldStartWhenEveryCredentialGoesToThisMachine() throws Exception {
         Map<String, String> settings = settings();
         settings.putAll(Map.of("notifier.smtp.host", "localhost", "notifier.smtp.user", "ops", "notifier.smtp.password", "pw",
-                "notifier.push.token", "push-secret"));
+                "notifier.channel.push.token", "push-secret"));
         settings.putAll(fourthChannel("http://[::1]:1/sms"));
         int mark = LogCapture.mark();
 

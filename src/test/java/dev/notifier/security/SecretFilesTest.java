@@ -39,7 +39,7 @@ class SecretFilesTest extends PipelineTestBase {
 
         try (ServiceProperties properties = ServiceProperties.load(Map.of(),
                 Map.of("NOTIFIER_PUSH_TOKEN_FILE", file.toString())::get)) {
-            assertThat(properties.get("notifier.push.token")).isEqualTo("line one\nline two\n");
+            assertThat(properties.get("notifier.channel.push.token")).isEqualTo("line one\nline two\n");
         }
     }
 

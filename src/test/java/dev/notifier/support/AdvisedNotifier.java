@@ -49,8 +49,8 @@ public final class AdvisedNotifier implements AutoCloseable {
         p.put("notifier.kafka.redeliveries", "0");
         p.put("notifier.smtp.host", "127.0.0.1");
         p.put("notifier.smtp.port", "1");
-        p.put("notifier.push.url", "http://127.0.0.1:1/push");
-        p.put("notifier.line.url", "http://127.0.0.1:1/line");
+        p.put("notifier.channel.push.url", "http://127.0.0.1:1/push");
+        p.put("notifier.channel.line.url", "http://127.0.0.1:1/line");
         p.put("notifier.delivery.poll-millis", "100");
         p.put("notifier.delivery.retry-base-millis", "100");
         p.put("notifier.delivery.retry-max-millis", "1000");

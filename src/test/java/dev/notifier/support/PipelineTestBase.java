@@ -39,9 +39,9 @@ public abstract class PipelineTestBase extends DatabaseTestBase {
     protected Map<String, String> settings() {
         Map<String, String> settings = new HashMap<>(
                 RunningNotifier.settings(db, topic, dlqTopic, group, peers.smtpPort(), peers.pushUrl()));
-        settings.put("notifier.line.url", peers.lineUrl());
-        settings.put("notifier.line.token", Peers.LINE_TOKEN);
-        settings.put("notifier.line.read-timeout-millis", "3000");
+        settings.put("notifier.channel.line.url", peers.lineUrl());
+        settings.put("notifier.channel.line.token", Peers.LINE_TOKEN);
+        settings.put("notifier.channel.line.read-timeout-millis", "3000");
         if (batchIntake()) {
             settings.put("notifier.kafka.batch", "true");
             // small batches: a test's few hundred records make many batches, not one per consumer

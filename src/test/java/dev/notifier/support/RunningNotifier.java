@@ -28,13 +28,13 @@ public final class RunningNotifier implements AutoCloseable {
         p.put("notifier.db.user", TestDatabase.USER);
         p.put("notifier.smtp.host", "127.0.0.1");
         p.put("notifier.smtp.port", String.valueOf(smtpPort));
-        p.put("notifier.push.url", pushUrl);
+        p.put("notifier.channel.push.url", pushUrl);
         p.put("notifier.delivery.poll-millis", "200");
         p.put("notifier.delivery.retry-base-millis", "200");
         p.put("notifier.delivery.retry-max-millis", "2000");
         p.put("notifier.kafka.redeliveries", "3");
         p.put("notifier.smtp.timeout-millis", "3000");
-        p.put("notifier.push.read-timeout-millis", "3000");
+        p.put("notifier.channel.push.read-timeout-millis", "3000");
         // a free port: tests run beside other tests and services on this machine
         p.put("notifier.http.port", "0");
         return p;
