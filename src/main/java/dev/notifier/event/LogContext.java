@@ -37,10 +37,11 @@ public final class LogContext {
 
     /** The trace the work continues (its {@code traceparent}), while tracing is on; null leaves none. */
     public static void trace(String traceparent) {
-        if (traceparent == null || traceparent.length() != 55) {
+        String traceId = dev.notifier.trace.TraceParent.traceId(traceparent);
+        if (traceId == null) {
             MDC.remove(TRACE_ID);
         } else {
-            MDC.put(TRACE_ID, traceparent.substring(3, 35));
+            MDC.put(TRACE_ID, traceId);
         }
     }
 

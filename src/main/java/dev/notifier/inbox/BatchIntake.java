@@ -4,6 +4,7 @@ import dev.notifier.event.Channel;
 import dev.notifier.event.EventParser;
 import dev.notifier.event.InvalidEventException;
 import dev.notifier.event.TransferEvent;
+import dev.notifier.trace.RecordSpans;
 import dev.notifier.trace.Tracing;
 import io.opentelemetry.api.trace.Span;
 import java.util.ArrayList;
@@ -16,7 +17,6 @@ import org.apache.camel.Exchange;
 import org.apache.camel.Message;
 import org.apache.camel.component.kafka.KafkaConstants;
 import org.apache.camel.component.kafka.consumer.KafkaManualCommit;
-import org.apache.kafka.common.header.Headers;
 
 /**
  * The batch intake's two steps that need Java: reading a poll (camel-kafka's batching consumer hands
@@ -49,15 +49,14 @@ public class BatchIntake {
         for (Exchange record : records) {
             Message message = record.getMessage();
             String partition = message.getHeader(KafkaConstants.TOPIC) + "-" + message.getHeader(KafkaConstants.PARTITION);
-            Span span = tracing.intake(message.getHeader(KafkaConstants.HEADERS, Headers.class),
-                    message.getHeader(KafkaConstants.TOPIC), message.getHeader(KafkaConstants.PARTITION),
-                    message.getHeader(KafkaConstants.OFFSET));
+            Span span = tracing.intake(message);
             try {
                 TransferEvent event = parser.parse(message.getBody(byte[].class));
-                batch.addEvent(event, partition + "@" + message.getHeader(KafkaConstants.OFFSET), message);
+                batch.addEvent(event, partition + "@" + message.getHeader(KafkaConstants.OFFSET), message,
+                        RecordSpans.traceparent(span));
                 batch.spans().add(event.getEventIdText(), span);
             } catch (InvalidEventException e) {
-                batch.addDeadLetter(DeadLetter.of(message, e.getMessage()));
+                batch.addDeadLetter(DeadLetter.of(message, e.getMessage()).tracedBy(RecordSpans.traceparent(span)));
                 batch.spans().add(null, span);
             }
             batch.commitAfter(partition, message.getHeader(KafkaConstants.MANUAL_COMMIT, KafkaManualCommit.class));
@@ -68,6 +67,9 @@ public class BatchIntake {
     /** Counts a batch whose records are all through intake (the metrics' consumed records). */
     public void done(RecordBatch batch) {
         recordsDone.add(batch.getRecords());
+        if (!tracing.enabled()) {
+            return;
+        }
         Map<String, List<String>> channels = new HashMap<>();
         batch.getClaimed().forEach(c -> channels.computeIfAbsent(c.key().eventId().toString(), e -> new ArrayList<>())
                 .add(c.key().channel().name()));

@@ -14,8 +14,10 @@ import org.apache.kafka.common.header.Headers;
  * record's raw headers, which never become exchange headers.
  *
  * @param source topic-partition@offset
+ * @param traceparent the record's intake span (batch intake, while tracing is on), which its publishing
+ *                    continues; null otherwise (per-event intake finds the span on the exchange)
  */
-public record DeadLetter(String source, byte[] key, byte[] value, List<Header> headers, String reason) {
+public record DeadLetter(String source, byte[] key, byte[] value, List<Header> headers, String reason, String traceparent) {
 
     /** The record a consumed Kafka message holds, with the reason it is dead-lettered. */
     public static DeadLetter of(Message record, String reason) {
@@ -32,7 +34,12 @@ public record DeadLetter(String source, byte[] key, byte[] value, List<Header> h
             raw.forEach(headers::add);
         }
         return new DeadLetter(source, bytes(record.getHeader(KafkaConstants.KEY)), value,
-                List.copyOf(headers), reason);
+                List.copyOf(headers), reason, null);
+    }
+
+    /** This letter, published within the trace of the record's intake span. */
+    public DeadLetter tracedBy(String intakeTraceparent) {
+        return new DeadLetter(source, key, value, headers, reason, intakeTraceparent);
     }
 
     private static byte[] bytes(Object key) {

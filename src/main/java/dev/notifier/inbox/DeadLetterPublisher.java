@@ -67,9 +67,10 @@ public class DeadLetterPublisher implements AutoCloseable {
                 exchange.getProperty(InboxRepository.CONFLICT, String.class));
     }
 
-    /** Publishes the letter, in a span under the record's intake (per-event intake) while tracing is on. */
+    /** Publishes the letter, in a span under the record's intake while tracing is on. */
     public void publish(@Body DeadLetter letter, Exchange exchange) throws Exception {
-        Span span = tracing.deadLetter(exchange == null ? null : exchange.getProperty(IntakeTrace.SPAN, Span.class));
+        Span span = tracing.deadLetter(exchange == null ? null : exchange.getProperty(IntakeTrace.SPAN, Span.class),
+                letter.traceparent());
         try {
             send(letter);
         } catch (Exception e) {

@@ -8,9 +8,7 @@ import io.opentelemetry.api.trace.StatusCode;
 import java.util.Collection;
 import java.util.List;
 import org.apache.camel.Exchange;
-import org.apache.camel.component.kafka.KafkaConstants;
 import org.apache.camel.support.SynchronizationAdapter;
-import org.apache.kafka.common.header.Headers;
 
 /**
  * A record's intake span (per-event intake), kept in property {@value #SPAN} from the parse to the end of
@@ -29,10 +27,7 @@ public final class IntakeTrace {
         if (!tracing.enabled()) {
             return Span.getInvalid();
         }
-        var message = exchange.getMessage();
-        Span span = tracing.intake(message.getHeader(KafkaConstants.HEADERS, Headers.class),
-                message.getHeader(KafkaConstants.TOPIC), message.getHeader(KafkaConstants.PARTITION),
-                message.getHeader(KafkaConstants.OFFSET));
+        Span span = tracing.intake(exchange.getMessage());
         exchange.setProperty(SPAN, span);
         exchange.getExchangeExtension().addOnCompletion(new SynchronizationAdapter() {
             @Override

@@ -27,6 +27,8 @@ public final class RecordBatch {
     private final List<String> sources = new ArrayList<>();
     /** Each event's record as it came: a conflicting one is dead-lettered with its own bytes, key and headers. */
     private final List<org.apache.camel.Message> records = new ArrayList<>();
+    /** Each event's record's intake span, as a traceparent (null while tracing is off). */
+    private final List<String> traceparents = new ArrayList<>();
     private final List<DeadLetter> deadLetters = new ArrayList<>();
     private final Map<String, KafkaManualCommit> lastCommitByPartition = new LinkedHashMap<>();
     private final Date recordedAt = new Date();
@@ -38,10 +40,11 @@ public final class RecordBatch {
     private List<ClaimedNotification> claimed = List.of();
     private final dev.notifier.trace.RecordSpans spans = new dev.notifier.trace.RecordSpans();
 
-    void addEvent(TransferEvent event, String source, org.apache.camel.Message record) {
+    void addEvent(TransferEvent event, String source, org.apache.camel.Message record, String traceparent) {
         events.add(event);
         sources.add(source);
         records.add(record);
+        traceparents.add(traceparent);
     }
 
     /** The records' intake spans (no-ops while tracing is off). */
@@ -107,7 +110,7 @@ public final class RecordBatch {
             java.util.Optional<String> conflict = conflictOf.apply(events.get(i));
             if (conflict.isPresent()) {
                 conflicts.add(events.get(i).eventId() + " from " + sources.get(i) + " (" + conflict.get() + ")");
-                conflictLetters.add(DeadLetter.of(records.get(i), conflict.get()));
+                conflictLetters.add(DeadLetter.of(records.get(i), conflict.get()).tracedBy(traceparents.get(i)));
             } else {
                 plain.add(duplicates.get(d));
             }

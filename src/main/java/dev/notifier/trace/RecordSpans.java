@@ -31,8 +31,13 @@ public final class RecordSpans {
             span.setAttribute(Tracing.OUTCOME, "dead-lettered");
         } else {
             span.setAttribute(Tracing.EVENT_ID, eventId);
-            traceparents.putIfAbsent(eventId, TraceParent.format(span.getSpanContext()));
+            traceparents.putIfAbsent(eventId, traceparent(span));
         }
+    }
+
+    /** The span's {@code traceparent}, or null for no span (tracing off). */
+    public static String traceparent(Span span) {
+        return span.getSpanContext().isValid() ? TraceParent.format(span.getSpanContext()) : null;
     }
 
     /** The {@code traceparent} an event's notifications continue, or null while tracing is off. */

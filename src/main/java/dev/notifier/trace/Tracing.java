@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import org.apache.camel.component.kafka.KafkaConstants;
 import org.apache.kafka.common.header.Headers;
 
 /**
@@ -91,6 +92,15 @@ public final class Tracing implements AutoCloseable {
         return sdk != null;
     }
 
+    /** The intake of the Kafka record camel-kafka put in this message (its headers, topic, partition, offset). */
+    public Span intake(org.apache.camel.Message record) {
+        if (sdk == null) {
+            return Span.getInvalid();
+        }
+        return intake(record.getHeader(KafkaConstants.HEADERS, Headers.class), record.getHeader(KafkaConstants.TOPIC),
+                record.getHeader(KafkaConstants.PARTITION), record.getHeader(KafkaConstants.OFFSET));
+    }
+
     /** A Kafka record's intake, continuing the producer's trace when the record names it well formed. */
     public Span intake(Headers headers, Object topic, Object partition, Object offset) {
         if (sdk == null) {
@@ -122,14 +132,18 @@ public final class Tracing implements AutoCloseable {
         }
     }
 
-    /** Publishing a dead letter, under the intake of the record it is about. */
-    public Span deadLetter(Span intake) {
+    /**
+     * Publishing a dead letter, under the intake of the record it is about: its span (per-event intake), or
+     * the {@code traceparent} of it the letter carries (batch intake).
+     */
+    public Span deadLetter(Span intake, String intakeTraceparent) {
         if (sdk == null) {
             return Span.getInvalid();
         }
         SpanBuilder span = tracer.spanBuilder("notifier.dead-letter").setSpanKind(SpanKind.PRODUCER)
                 .setAttribute("messaging.system", "kafka");
-        return parented(span, Optional.ofNullable(intake).map(Span::getSpanContext).filter(SpanContext::isValid)).startSpan();
+        return parented(span, Optional.ofNullable(intake).map(Span::getSpanContext).filter(SpanContext::isValid)
+                .or(() -> TraceParent.parse(intakeTraceparent, null))).startSpan();
     }
 
     private static SpanBuilder parented(SpanBuilder span, Optional<SpanContext> parent) {

@@ -106,9 +106,9 @@ class TracingPipelineTest extends PipelineTestBase {
         Received badIntake = named("notifier.inbox").stream().filter(s -> !s.traceId().equals(TRACE)).findFirst().orElseThrow();
         assertThat(badIntake.parentSpanId()).as("no traceparent: a new trace").isEmpty();
         assertThat(badIntake.attributes()).containsEntry("notifier.outcome", "dead-lettered");
-        if (!batchIntake()) {
-            assertThat(named("notifier.dead-letter").get(0).parentSpanId()).isEqualTo(badIntake.spanId());
-        }
+        Received published = named("notifier.dead-letter").get(0);
+        assertThat(published.traceId()).isEqualTo(badIntake.traceId());
+        assertThat(published.parentSpanId()).as("the DLQ publishing under its record's intake").isEqualTo(badIntake.spanId());
 
         assertThat(db.jdbc().queryForList("SELECT DISTINCT trace_id FROM notification_attempts WHERE event_id = ?",
                 String.class, eventId)).containsExactly(TRACE);
