@@ -42,8 +42,8 @@ class RestartTest extends PipelineTestBase {
         settings.put("notifier.smtp.connection-wait-millis", "500");
         settings.put("camel.component.http.connection-request-timeout", "500");
         for (String channel : List.of("push", "line")) {
-            settings.put("notifier." + channel + ".connect-timeout-millis", "500");
-            settings.put("notifier." + channel + ".read-timeout-millis", "1500");
+            settings.put("notifier.channel." + channel + ".connect-timeout-millis", "500");
+            settings.put("notifier.channel." + channel + ".read-timeout-millis", "1500");
         }
 
         RunningNotifier first = RunningNotifier.start(settings);

@@ -97,28 +97,37 @@ final class CleartextCredentials {
                                       ChannelCatalog channels) {
         List<String> inClear = new ArrayList<>();
         for (Channel channel : channels.channels()) {
-            boolean token = property.apply("notifier.channel." + channel.id() + ".token").isPresent()
-                    || property.apply("notifier." + channel.id() + ".fallback.token").isPresent();
-            if (channel.equals(Channel.EMAIL) || !token) {
+            if (channel.equals(Channel.EMAIL)) {
                 continue;
             }
-            // the channel's route and its providers' (push-primary, push-fallback)
-            List<HttpEndpoint> endpoints = new ArrayList<>();
-            for (String id : List.of("send-" + channel.id(), channel.id() + "-primary", channel.id() + "-fallback")) {
-                Route route = context.getRoute(id);
-                if (route != null) {
-                    httpEndpoints(route.navigate(), endpoints);
-                }
+            // each token against the endpoints it goes to: the fallback takes the primary's unless it has its own
+            String token = "notifier.channel." + channel.id() + ".token";
+            String fallbackToken = "notifier.channel." + channel.id() + ".fallback.token";
+            if (property.apply(token).isPresent()) {
+                tokenInClear(context, "send-" + channel.id(), tokenOf(channel, ""), urlOf(channel, ""), inClear);
+                tokenInClear(context, channel.id() + "-primary", tokenOf(channel, ""), urlOf(channel, ""), inClear);
             }
-            for (HttpEndpoint endpoint : endpoints) {
-                URI uri = endpoint.getHttpUri();
-                if ("http".equalsIgnoreCase(uri.getScheme()) && !isLoopback(uri.getHost())) {
-                    inClear.add(tokenOf(channel) + " would go in clear over http:// to " + uri.getHost() + " (" + urlOf(channel)
-                            + "), which is not this machine (use https://)");
-                }
+            if (property.apply(fallbackToken).or(() -> property.apply(token)).isPresent()) {
+                tokenInClear(context, channel.id() + "-fallback", tokenOf(channel, property.apply(fallbackToken).isPresent()
+                        ? "FALLBACK_" : ""), urlOf(channel, "FALLBACK_"), inClear);
             }
         }
         return inClear;
+    }
+
+    private static void tokenInClear(CamelContext context, String routeId, String token, String url, List<String> inClear) {
+        Route route = context.getRoute(routeId);
+        List<HttpEndpoint> endpoints = new ArrayList<>();
+        if (route != null) {
+            httpEndpoints(route.navigate(), endpoints);
+        }
+        for (HttpEndpoint endpoint : endpoints) {
+            URI uri = endpoint.getHttpUri();
+            if ("http".equalsIgnoreCase(uri.getScheme()) && !isLoopback(uri.getHost())) {
+                inClear.add(token + " would go in clear over http:// to " + uri.getHost() + " (" + url
+                        + "), which is not this machine (use https://)");
+            }
+        }
     }
 
     /** The WARN for a database URL that leaves this machine without TLS, if it does. */
@@ -171,13 +180,14 @@ final class CleartextCredentials {
     }
 
     /** The contract's variables for its own channels; a channel added by configuration has its properties. */
-    private static String tokenOf(Channel channel) {
-        return isContractChannel(channel) ? "NOTIFIER_" + channel.name() + "_TOKEN"
-                : "notifier.channel." + channel.id() + ".token";
+    private static String tokenOf(Channel channel, String which) {
+        return isContractChannel(channel) ? "NOTIFIER_" + channel.name() + "_" + which + "TOKEN"
+                : "notifier.channel." + channel.id() + "." + which.replace("_", ".").toLowerCase(Locale.ROOT) + "token";
     }
 
-    private static String urlOf(Channel channel) {
-        return isContractChannel(channel) ? "NOTIFIER_" + channel.name() + "_URL" : "the URL in routes/send-" + channel.id() + ".camel.yaml";
+    private static String urlOf(Channel channel, String which) {
+        return isContractChannel(channel) ? "NOTIFIER_" + channel.name() + "_" + which + "URL"
+                : "the URL in routes/send-" + channel.id() + ".camel.yaml";
     }
 
     private static boolean isContractChannel(Channel channel) {

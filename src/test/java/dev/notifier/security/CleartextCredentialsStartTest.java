@@ -39,6 +39,14 @@ class CleartextCredentialsStartTest extends PipelineTestBase {
                 Arguments.of("push token over http", Map.of("notifier.channel.push.url", "http://" + ELSEWHERE + ":8088/push",
                         "notifier.channel.push.token", "push-secret"), List.of("NOTIFIER_PUSH_TOKEN would go in clear over http:// to "
                         + ELSEWHERE + " (NOTIFIER_PUSH_URL)")),
+                Arguments.of("push fallback's own token over http", Map.of("notifier.channel.push.fallback.url",
+                        "http://" + ELSEWHERE + ":8088/push", "notifier.channel.push.fallback.token", "push-secret"),
+                        List.of("NOTIFIER_PUSH_FALLBACK_TOKEN would go in clear over http:// to " + ELSEWHERE
+                                + " (NOTIFIER_PUSH_FALLBACK_URL)")),
+                Arguments.of("push token, which the fallback takes, over http", Map.of("notifier.channel.push.fallback.url",
+                        "http://" + ELSEWHERE + ":8088/push", "notifier.channel.push.token", "push-secret"),
+                        List.of("NOTIFIER_PUSH_TOKEN would go in clear over http:// to " + ELSEWHERE
+                                + " (NOTIFIER_PUSH_FALLBACK_URL)")),
                 Arguments.of("LINE token over http", Map.of("notifier.channel.line.url", "http://" + ELSEWHERE + "/v2/bot/message/push"),
                         List.of("NOTIFIER_LINE_TOKEN would go in clear over http:// to " + ELSEWHERE + " (NOTIFIER_LINE_URL)")),
                 Arguments.of("added channel's token over http", fourthChannel("http://" + ELSEWHERE + "/sms"),
@@ -72,8 +80,9 @@ class CleartextCredentialsStartTest extends PipelineTestBase {
 
         List<String> warnings = LogCapture.entriesSince(mark).stream().filter(e -> e.level() == Level.WARN)
                 .map(LogCapture.Entry::line).filter(line -> line.endsWith("(allowed by NOTIFIER_ALLOW_CLEARTEXT=true)")).toList();
-        assertThat(warnings).hasSize(4).anySatisfy(line -> assertThat(line).startsWith("SMTP AUTH would send"))
+        assertThat(warnings).hasSize(5).anySatisfy(line -> assertThat(line).startsWith("SMTP AUTH would send"))
                 .anySatisfy(line -> assertThat(line).startsWith("NOTIFIER_PUSH_TOKEN"))
+                .anySatisfy(line -> assertThat(line).startsWith("NOTIFIER_PUSH_FALLBACK_TOKEN"))
                 .anySatisfy(line -> assertThat(line).startsWith("NOTIFIER_LINE_TOKEN"))
                 .anySatisfy(line -> assertThat(line).startsWith("notifier.channel.sms.token"));
         assertThat(notifier.context().getRoute("consume-events")).isNotNull();
