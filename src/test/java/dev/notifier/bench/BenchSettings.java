@@ -7,20 +7,21 @@ import java.util.List;
 
 /**
  * The benchmark's knobs, as system properties (the pom passes them through failsafe):
- * {@code bench.events} preloaded events per mode, {@code bench.rate} and {@code bench.latency-seconds}
- * for the latency stream, {@code bench.ceiling-seconds} per pgbench run, {@code bench.jvm} the options
+ * {@code bench.events} preloaded events per mode, {@code bench.rate} the offered rates of the latency
+ * streams (comma-separated, one stream each, in order) and {@code bench.latency-seconds} each lasts, {@code bench.ceiling-seconds} per pgbench run, {@code bench.jvm} the options
  * the jar runs with (empty: plain {@code java -jar}, as the README runs it), {@code bench.cds} whether
  * it starts from a class data sharing archive written by a training run first, as docs/operations.md
  * describes.
  */
-record BenchSettings(int events, int rate, int latencySeconds, int ceilingSeconds, List<String> jvmOptions, Path logDir,
+record BenchSettings(int events, List<Integer> rates, int latencySeconds, int ceilingSeconds, List<String> jvmOptions, Path logDir,
                      boolean cds) {
 
     static BenchSettings fromSystemProperties() {
         String jvm = System.getProperty("bench.jvm", "").trim();
         return new BenchSettings(
                 Integer.getInteger("bench.events", 500),
-                Integer.getInteger("bench.rate", 1000),
+                Arrays.stream(System.getProperty("bench.rate", "200,1000").split(",")).map(String::trim)
+                        .map(Integer::valueOf).toList(),
                 Integer.getInteger("bench.latency-seconds", 2),
                 Integer.getInteger("bench.ceiling-seconds", 3),
                 jvm.isEmpty() ? List.of() : Arrays.asList(jvm.split("\\s+")),

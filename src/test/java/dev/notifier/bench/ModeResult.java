@@ -1,5 +1,7 @@
 package dev.notifier.bench;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /** One intake mode's numbers, filled in by {@link ModeRun} as it measures them. */
@@ -14,11 +16,6 @@ final class ModeResult {
     double cpuMsPerNotification;
     /** Of that, the JIT compiler threads' share: the JVM warming up, not the pipeline's work. */
     double jitMsPerNotification;
-    /** The service's CPU per notification of the latency stream, which runs on the warm instance. */
-    double warmCpuMsPerNotification;
-    /** Over the latency stream: the cores the service used, and the share of all cores busy. */
-    double streamServiceCores;
-    double streamMachineBusy;
     /** Over that same stretch: the cores the service and PostgreSQL used, and the share of all cores busy. */
     double serviceCores;
     double postgresCores;
@@ -29,17 +26,31 @@ final class ModeResult {
      */
     double machineCpuMsPerEvent;
     double postgresCpuMsPerEvent;
-    double offeredPerS;
-    double p50Ms;
-    double p99Ms;
-    /** Produce to the row recorded (the inbox transaction), of the same stream: intake's part of the latency. */
-    double recordedP50Ms;
-    double recordedP99Ms;
+    /** The paced streams on the warm instance, one per offered rate, in the order they ran. */
+    final List<Stream> streams = new ArrayList<>();
     double rssMb;
     double startupS;
     Map<String, Object> e2eEvidence = Map.of();
 
     ModeResult(String mode) {
         this.mode = mode;
+    }
+
+    /** A stream of new events at one offered rate, on the instance the whole-pipeline run warmed. */
+    static final class Stream {
+        final int rate;
+        double offeredPerS;
+        /** produce->SENT of every notification, and each stage of it ({@link StageLatency}). */
+        StageLatency.Percentiles overall;
+        Map<String, StageLatency.Percentiles> stages = Map.of();
+        boolean commitTimes;
+        /** The service's CPU per notification meanwhile, the cores it used, the share of all cores busy. */
+        double warmCpuMsPerNotification;
+        double serviceCores;
+        double machineBusy;
+
+        Stream(int rate) {
+            this.rate = rate;
+        }
     }
 }

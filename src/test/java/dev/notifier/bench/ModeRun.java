@@ -1,22 +1,27 @@
 package dev.notifier.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.notifier.processes.KafkaBrokerProcess;
 import dev.notifier.processes.ProcessKafka;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 /**
  * One intake mode (per event or batch) measured on one launch of the jar on fresh parts, delivering
  * to the standard sinks: the whole pipeline on preloaded events (end to end, the inbox's pace in the
- * same run, CPU per notification, start-up), then, on the same warm instance, a stream at a fixed
- * offered rate (latency), and the peak RSS of it all.
+ * same run, CPU per notification, start-up), then, on the same warm instance, a stream at each
+ * offered rate (latency, stage by stage), and the peak RSS of it all.
  */
 final class ModeRun {
 
@@ -92,49 +97,42 @@ final class ModeRun {
     }
 
     /**
-     * A stream of new events at the offered rate, each timed from its send to each of its rows' SENT;
-     * and the service's CPU per notification meanwhile, on an instance the whole-pipeline run warmed.
+     * One stream of new events per offered rate, each timed stage by stage from its send to each of
+     * its rows' SENT; and the service's CPU per notification meanwhile, on an instance the
+     * whole-pipeline run warmed.
      */
     private void latency(Stage stage, int alreadySent, ModeResult result) throws Exception {
-        BenchLoad stream = BenchLoad.stream(stage.topic, settings.rate() * settings.latencySeconds(), 2L);
-        Map<String, Long> producedAt = new ConcurrentHashMap<>();
-        long cpuBefore = Machine.cpuMillis(stage.instance().pid());
-        Machine.Cpu machineBefore = Machine.Cpu.now();
-        long wallBefore = System.nanoTime();
-        ProcessKafka.publishPaced(kafka.bootstrap(), stream.records, settings.rate(),
-                record -> producedAt.put(new String(record.key(), java.nio.charset.StandardCharsets.UTF_8),
-                        System.currentTimeMillis())).get();
-        long lastProduced = Collections.max(producedAt.values());
-        result.offeredPerS = stream.events / seconds(Collections.min(producedAt.values()), lastProduced);
-        stage.awaitSent(2L * (alreadySent + stream.events), settings.timeoutFor(stream.events));
-        long cpuAfter = Machine.cpuMillis(stage.instance().pid());
-        result.warmCpuMsPerNotification = (cpuAfter - cpuBefore) / (2.0 * stream.events);
-        result.streamServiceCores = (cpuAfter - cpuBefore) / ((System.nanoTime() - wallBefore) / 1e6);
-        result.streamMachineBusy = Machine.Cpu.now().busySince(machineBefore);
-        List<Long> latencies = new ArrayList<>();
-        // recorded: the row's creation, in the inbox transaction; what is left after it is delivery's
-        List<Long> recorded = new ArrayList<>();
-        stage.db.jdbc().query("SELECT event_id, sent_at, created_at FROM notifications", rs -> {
-            Long produced = producedAt.get(rs.getString(1));
-            if (produced != null) {
-                latencies.add(rs.getTimestamp(2).getTime() - produced);
-                recorded.add(rs.getTimestamp(3).getTime() - produced);
-            }
-        });
-        assertThat(latencies).as("timed notifications").hasSize(2 * stream.events);
-        Collections.sort(latencies);
-        Collections.sort(recorded);
-        result.p50Ms = percentile(latencies, 0.50);
-        result.p99Ms = percentile(latencies, 0.99);
-        result.recordedP50Ms = percentile(recorded, 0.50);
-        result.recordedP99Ms = percentile(recorded, 0.99);
+        long sent = 2L * alreadySent;
+        long seed = 2L;
+        for (int rate : settings.rates()) {
+            ModeResult.Stream timed = new ModeResult.Stream(rate);
+            BenchLoad stream = BenchLoad.stream(stage.topic, rate * settings.latencySeconds(), seed++);
+            Map<String, Long> producedAt = new ConcurrentHashMap<>();
+            long cpuBefore = Machine.cpuMillis(stage.instance().pid());
+            Machine.Cpu machineBefore = Machine.Cpu.now();
+            long wallBefore = System.nanoTime();
+            ProcessKafka.publishPaced(kafka.bootstrap(), stream.records, rate,
+                    record -> producedAt.put(new String(record.key(), StandardCharsets.UTF_8), System.currentTimeMillis())).get();
+            timed.offeredPerS = stream.events / seconds(Collections.min(producedAt.values()), Collections.max(producedAt.values()));
+            sent += 2L * stream.events;
+            stage.awaitSent(sent, settings.timeoutFor(stream.events));
+            long cpuAfter = Machine.cpuMillis(stage.instance().pid());
+            timed.warmCpuMsPerNotification = (cpuAfter - cpuBefore) / (2.0 * stream.events);
+            timed.serviceCores = (cpuAfter - cpuBefore) / ((System.nanoTime() - wallBefore) / 1e6);
+            timed.machineBusy = Machine.Cpu.now().busySince(machineBefore);
+            // nginx flushes its arrivals log every 200 ms
+            Set<String> pushKeys = producedAt.keySet().stream().map(id -> id + ":PUSH").collect(Collectors.toSet());
+            await().atMost(Duration.ofSeconds(10)).until(() -> stage.sinks.pushArrivals().keySet().containsAll(pushKeys));
+            StageLatency latency = StageLatency.measure(stage.db, producedAt, stage.sinks.pushArrivals());
+            timed.commitTimes = latency.commitTimes;
+            timed.stages = latency.percentiles();
+            timed.overall = latency.overall();
+            assertThat(timed.overall.timed()).as("timed notifications").isEqualTo(2 * stream.events);
+            result.streams.add(timed);
+        }
     }
 
     private static double seconds(long fromMillis, long toMillis) {
         return Math.max(toMillis - fromMillis, 1) / 1000.0;
-    }
-
-    private static long percentile(List<Long> sorted, double p) {
-        return sorted.get((int) Math.round(p * (sorted.size() - 1)));
     }
 }

@@ -11,13 +11,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The off-the-shelf sinks a benchmark delivers to, so that what is measured is Notifier and not a
  * sink of its own: Postfix's {@code smtp-sink} (accepts every message, counts them) and nginx
- * answering {@code 200} to {@code POST /push} (counts requests with stub_status). Both come from
+ * answering {@code 200} to {@code POST /push} (counts requests with stub_status, logs when each key came). Both come from
  * Debian's packages, fetched with {@code apt-get download} and unpacked with {@code dpkg-deb -x}
  * under {@code target/bench-sinks}, nothing installed system-wide; run as child processes.
  */
@@ -73,6 +75,25 @@ public final class StandardSinks implements AutoCloseable {
 
     private long statusReads;
 
+    /**
+     * When nginx answered each push, by its Idempotency-Key (wall-clock milliseconds, nginx's
+     * {@code $msec}; the first answer where a key came twice). Its log is flushed every 200 ms.
+     */
+    public Map<String, Long> pushArrivals() throws IOException {
+        Map<String, Long> arrivals = new HashMap<>();
+        Path log = runDir.resolve("logs/push-arrivals.log");
+        if (!Files.exists(log)) {
+            return arrivals;
+        }
+        for (String line : Files.readAllLines(log, StandardCharsets.ISO_8859_1)) {
+            int space = line.indexOf(' ');
+            if (space > 0) {
+                arrivals.putIfAbsent(line.substring(space + 1), Math.round(Double.parseDouble(line.substring(0, space)) * 1000));
+            }
+        }
+        return arrivals;
+    }
+
     public long smtpPid() {
         return smtp.pid();
     }
@@ -109,6 +130,8 @@ public final class StandardSinks implements AutoCloseable {
                 events { worker_connections 4096; }
                 http {
                     access_log off;
+                    # when each push reached nginx, by its key: the benchmark's provider stage (buffered, cheap)
+                    log_format arrivals '$msec $http_idempotency_key';
                     client_body_temp_path %2$s/body;
                     proxy_temp_path %2$s/proxy;
                     fastcgi_temp_path %2$s/fastcgi;
@@ -120,7 +143,10 @@ public final class StandardSinks implements AutoCloseable {
                     default_type application/json;
                     server {
                         listen 127.0.0.1:%3$d backlog=4096;
-                        location /push { return 200 '{"ok":true}'; }
+                        location /push {
+                            access_log %1$s/logs/push-arrivals.log arrivals buffer=256k flush=200ms;
+                            return 200 '{"ok":true}';
+                        }
                         location /v1/traces { return 200; }
                         location = /nginx_status { stub_status; }
                         location / { return 404; }
