@@ -52,5 +52,11 @@ final class ModeResult {
         Stream(int rate) {
             this.rate = rate;
         }
+
+        static Stream notRun(int rate) {
+            Stream none = new Stream(rate);
+            none.overall = new StageLatency.Percentiles(0, 0, 0);
+            return none;
+        }
     }
 }
