@@ -101,15 +101,15 @@ final class CleartextCredentials {
                 continue;
             }
             // each token against the endpoints it goes to: the fallback takes the primary's unless it has its own
-            String token = "notifier.channel." + channel.id() + ".token";
-            String fallbackToken = "notifier.channel." + channel.id() + ".fallback.token";
-            if (property.apply(token).isPresent()) {
+            boolean token = property.apply("notifier.channel." + channel.id() + ".token").isPresent();
+            boolean ownFallbackToken = property.apply("notifier.channel." + channel.id() + ".fallback.token").isPresent();
+            if (token) {
                 tokenInClear(context, "send-" + channel.id(), tokenOf(channel, ""), urlOf(channel, ""), inClear);
                 tokenInClear(context, channel.id() + "-primary", tokenOf(channel, ""), urlOf(channel, ""), inClear);
             }
-            if (property.apply(fallbackToken).or(() -> property.apply(token)).isPresent()) {
-                tokenInClear(context, channel.id() + "-fallback", tokenOf(channel, property.apply(fallbackToken).isPresent()
-                        ? "FALLBACK_" : ""), urlOf(channel, "FALLBACK_"), inClear);
+            if (token || ownFallbackToken) {
+                tokenInClear(context, channel.id() + "-fallback", tokenOf(channel, ownFallbackToken ? "FALLBACK_" : ""),
+                        urlOf(channel, "FALLBACK_"), inClear);
             }
         }
         return inClear;
