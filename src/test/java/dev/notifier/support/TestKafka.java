@@ -1,5 +1,6 @@
 package dev.notifier.support;
 
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,7 +35,12 @@ public final class TestKafka {
     public static synchronized String bootstrapServers() {
         if (cluster == null) {
             try {
+                // a base directory of our own: the test kit's default one is deleted by a shutdown hook
+                // of Kafka's that races the close below, and a broker that loses its metadata log dir
+                // halts the JVM with exit code 1 (surefire: "Error occurred in starting fork" after
+                // every test passed). The kit's close deletes this one after the broker has stopped.
                 KafkaClusterTestKit kit = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+                        .setBaseDirectory(Files.createTempDirectory("notifier-test-kafka"))
                         .setCombined(true).setNumBrokerNodes(1).setNumControllerNodes(1).build())
                         .setConfigProp("offsets.topic.replication.factor", "1")
                         .setConfigProp("offsets.topic.num.partitions", "4")
