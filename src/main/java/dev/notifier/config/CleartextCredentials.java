@@ -101,8 +101,8 @@ final class CleartextCredentials {
                 continue;
             }
             // each token against the endpoints it goes to: the fallback takes the primary's unless it has its own
-            boolean token = property.apply("notifier.channel." + channel.id() + ".token").isPresent();
-            boolean ownFallbackToken = property.apply("notifier.channel." + channel.id() + ".fallback.token").isPresent();
+            boolean token = property.apply(tokenKey(channel, "")).isPresent();
+            boolean ownFallbackToken = property.apply(tokenKey(channel, "FALLBACK_")).isPresent();
             if (token) {
                 tokenInClear(context, "send-" + channel.id(), tokenOf(channel, ""), urlOf(channel, ""), inClear);
                 tokenInClear(context, channel.id() + "-primary", tokenOf(channel, ""), urlOf(channel, ""), inClear);
@@ -181,8 +181,12 @@ final class CleartextCredentials {
 
     /** The contract's variables for its own channels; a channel added by configuration has its properties. */
     private static String tokenOf(Channel channel, String which) {
-        return isContractChannel(channel) ? "NOTIFIER_" + channel.name() + "_" + which + "TOKEN"
-                : "notifier.channel." + channel.id() + "." + which.replace("_", ".").toLowerCase(Locale.ROOT) + "token";
+        return isContractChannel(channel) ? "NOTIFIER_" + channel.name() + "_" + which + "TOKEN" : tokenKey(channel, which);
+    }
+
+    /** The token's property: {@code notifier.channel.<channel>.token}, or {@code .fallback.token} for FALLBACK_. */
+    private static String tokenKey(Channel channel, String which) {
+        return "notifier.channel." + channel.id() + "." + which.replace("_", ".").toLowerCase(Locale.ROOT) + "token";
     }
 
     private static String urlOf(Channel channel, String which) {
