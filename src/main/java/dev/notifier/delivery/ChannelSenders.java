@@ -9,6 +9,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.apache.camel.CamelContext;
 import org.apache.camel.Exchange;
 import org.apache.camel.ExchangeProperty;
@@ -27,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * hangs, or is slower than everything else): until it has drained to half, nobody waits for it again
  * ({@link #queueFor}), so it cannot hold up intake, and with it every other channel. A notification no
  * queue takes, or whose channel's senders are stopped, is given back ({@link #giveBack}) to the retry
- * poller: later, never lost; and the poller claims only for channels whose senders run.
+ * poller: later, never lost; and the poller claims only for channels whose senders run. While the
+ * service stops, no full queue is waited for: what does not fit is given back at once.
  */
 public final class ChannelSenders {
 
@@ -83,21 +85,26 @@ public final class ChannelSenders {
 
             @Override
             public BlockingQueue<Exchange> create(int capacity) {
-                return new BulkheadQueue(routeId, capacity);
+                return new BulkheadQueue(routeId, capacity, context::isStopping);
             }
         };
     }
 
-    /** A channel's queue: a full one is waited for, a congested one is not, until it has drained to half. */
-    private static final class BulkheadQueue extends LinkedBlockingQueue<Exchange> {
+    /**
+     * A channel's queue: a full one is waited for, a congested one is not, until it has drained to half;
+     * nor is any while the service stops, so intake's thread ends its poll within the shutdown timeout.
+     */
+    static final class BulkheadQueue extends LinkedBlockingQueue<Exchange> {
         private final String routeId;
         private final int capacity;
+        private final BooleanSupplier stopping;
         private final AtomicBoolean congested = new AtomicBoolean();
 
-        BulkheadQueue(String routeId, int capacity) {
+        BulkheadQueue(String routeId, int capacity, BooleanSupplier stopping) {
             super(capacity);
             this.routeId = routeId;
             this.capacity = capacity;
+            this.stopping = stopping;
         }
 
         @Override
@@ -105,7 +112,7 @@ public final class ChannelSenders {
             if (congested.get() && remainingCapacity() * 2L >= capacity) {
                 congested.set(false);
             }
-            if (congested.get()) {
+            if (congested.get() || stopping.getAsBoolean()) {
                 return offer(exchange);
             }
             if (super.offer(exchange, timeout, unit)) {
