@@ -168,21 +168,21 @@ class BounceMailboxTest extends PipelineTestBase {
     }
 
     /**
-     * A flood: 300 auto-replies already in the mailbox at start, 30 read per poll, a poll every 30 s, and
+     * A flood: 150 auto-replies already in the mailbox at start, 15 read per poll, a poll every 30 s, and
      * a real DSN behind them. The mailbox is read on at once while a poll took mails and none failed, so
      * the DSN is recorded within about a poll, not after ten (300 s); every auto-reply is read, counted
      * once and changes nothing.
      */
     @Test
     void shouldWorkOffAFloodOfNonDsnMailWithoutHoldingTheRealBounceBack() throws Exception {
-        int flood = 300;
+        int flood = 150;
         for (int i = 0; i < flood; i++) {
             deliver("From: customer" + i + "@example.com\r\nTo: bounces@bank.test\r\nSubject: Out of office\r\n"
                     + "Auto-Submitted: auto-replied\r\nMessage-ID: <ooo-" + i + "@example.com>\r\n\r\nI am away until Monday.\r\n");
         }
         Map<String, String> settings = withMailbox();
         settings.put("notifier.bounces.poll-millis", "30000");
-        settings.put("notifier.bounces.max-per-poll", "30");
+        settings.put("notifier.bounces.max-per-poll", "15");
         long start = System.nanoTime();
         startNotifier(settings);
         UUID eventId = send(GONE);

@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Finds Chromium for the status page tests, or installs it: {@code -Dnotifier.test.chromium=path} when
- * given; else one on the machine ({@code chromium}, {@code chromium-browser}, Chrome); else, as root,
+ * given; else one on the machine ({@code chromium}, {@code chromium-browser}, Chrome), after the install
+ * {@code .ci/run} started early, if it still runs; else, as root,
  * Debian's package ({@code apt-get install chromium}); else Debian's package unpacked under
  * {@code target/chromium} with {@code apt-get download} and {@code dpkg-deb -x}, no root needed (its
  * shared libraries must be on the machine, as on any desktop; a missing one is named).
@@ -45,10 +46,32 @@ final class ChromiumInstall {
             Files.createDirectories(lock.getParent());
             try (var channel = java.nio.channels.FileChannel.open(lock, java.nio.file.StandardOpenOption.CREATE,
                     java.nio.file.StandardOpenOption.WRITE); var held = channel.lock()) {
+                awaitEarlyInstall();
                 return find().orElseGet(ChromiumInstall::install);
             }
         } catch (IOException e) {
             throw new IllegalStateException("could not lock " + lock + " to install Chromium: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * {@code .ci/run} starts the package install beside the build, so a fresh machine does not pay for
+     * it in a test: while that process runs, it is waited for (a second apt-get would fail on its lock).
+     */
+    private static void awaitEarlyInstall() throws IOException {
+        Path pidFile = Path.of("target", "chromium-install.pid");
+        if (!Files.isReadable(pidFile)) {
+            return;
+        }
+        try {
+            long pid = Long.parseLong(Files.readString(pidFile).strip());
+            java.time.Instant written = Files.getLastModifiedTime(pidFile).toInstant();
+            // that install, not a later process that reused its pid
+            ProcessHandle.of(pid).filter(install -> install.info().startInstant()
+                            .map(started -> !started.isAfter(written)).orElse(false))
+                    .ifPresent(install -> install.onExit().orTimeout(600, TimeUnit.SECONDS).join());
+        } catch (NumberFormatException | java.util.concurrent.CompletionException e) {
+            // an unreadable pid or an install that did not end: the tests' own install says what is wrong
         }
     }
 
