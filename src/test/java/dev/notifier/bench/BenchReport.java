@@ -59,6 +59,9 @@ final class BenchReport {
                 stream.stages.forEach((stage, p) -> one.put(stage, Map.of("p50_ms", p.p50(), "p99_ms", p.p99(), "timed", p.timed())));
                 one.put("service_cores", round(stream.serviceCores));
                 one.put("machine_busy", round(stream.machineBusy));
+                Map<String, Object> parts = new LinkedHashMap<>();
+                stream.partCores.forEach((part, cores) -> parts.put(part, round(cores)));
+                one.put("cores_by_part", parts);
                 streams.put(mode.mode + at, one);
             }
         }
@@ -159,10 +162,17 @@ final class BenchReport {
         row(t, "  meanwhile: service cores; all cores busy %",
                 String.format("%.2f; %.0f", perEvent.serviceCores, 100 * perEvent.machineBusy),
                 String.format("%.2f; %.0f", batch.serviceCores, 100 * batch.machineBusy), "");
+        row(t, "  meanwhile, cores by part", parts(perEvent), parts(batch), "");
         row(t, "  warm service CPU ms per notification", ratio(perEvent.warmCpuMsPerNotification),
                 ratio(batch.warmCpuMsPerNotification), "");
         row(t, "    x the plain clients' CPU per message", ratio(perEvent.warmCpuMsPerNotification / plainClientsMs()),
                 ratio(batch.warmCpuMsPerNotification / plainClientsMs()), "<= 1.5");
+    }
+
+    /** "service 0.41, PostgreSQL 0.20, ...": where the cores went during a stream. */
+    private static String parts(ModeResult.Stream stream) {
+        return stream.partCores.entrySet().stream().map(e -> String.format("%s %.2f", e.getKey(), e.getValue()))
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** The plain Jakarta Mail and JDK HttpClient clients' CPU per message, averaged over one email and one push. */

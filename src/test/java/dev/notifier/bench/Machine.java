@@ -99,6 +99,47 @@ final class Machine {
         return ticks * MILLIS_PER_TICK;
     }
 
+    /**
+     * CPU time every live process has used so far, in ms, summed by the part of the benchmark it is:
+     * {@code service} (the instance measured), {@code PostgreSQL}, {@code broker} (kafka.Kafka),
+     * {@code harness} (this JVM: the producer, the probes), {@code sinks} (smtp-sink, nginx) and
+     * {@code other}. Differenced over a stretch, where the machine's cores went meanwhile.
+     */
+    static Map<String, Long> cpuByPart(long servicePid) {
+        Map<String, Long> parts = new java.util.TreeMap<>();
+        long harness = ProcessHandle.current().pid();
+        try (var procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                String[] f = stat(proc);
+                if (f != null) {
+                    parts.merge(part(proc, f, servicePid, harness), cpuTicks(f) * MILLIS_PER_TICK, Long::sum);
+                }
+            }
+        } catch (IOException e) {
+            return Map.of();
+        }
+        return parts;
+    }
+
+    private static String part(Path proc, String[] stat, long servicePid, long harness) {
+        long pid = Long.parseLong(stat[0]);
+        String name = stat[1];
+        if (pid == servicePid) {
+            return "service";
+        } else if (pid == harness) {
+            return "harness";
+        } else if (name.equals("(postgres)")) {
+            return "PostgreSQL";
+        } else if (name.equals("(smtp-sink)") || name.equals("(nginx)")) {
+            return "sinks";
+        }
+        try {
+            return new String(Files.readAllBytes(proc.resolve("cmdline"))).contains("kafka.Kafka") ? "broker" : "other";
+        } catch (IOException e) {
+            return "other";
+        }
+    }
+
     /** utime + stime of a /proc stat line: the CPU the process or thread itself used, in clock ticks. */
     private static long cpuTicks(String[] stat) {
         return Long.parseLong(stat[13]) + Long.parseLong(stat[14]);

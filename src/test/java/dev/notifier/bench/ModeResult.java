@@ -48,6 +48,8 @@ final class ModeResult {
         double warmCpuMsPerNotification;
         double serviceCores;
         double machineBusy;
+        /** Meanwhile, the cores each part of the machine used ({@link Machine#cpuByPart}). */
+        Map<String, Double> partCores = Map.of();
 
         Stream(int rate) {
             this.rate = rate;

@@ -110,6 +110,7 @@ final class ModeRun {
             Map<String, Long> producedAt = new ConcurrentHashMap<>();
             long cpuBefore = Machine.cpuMillis(stage.instance().pid());
             Machine.Cpu machineBefore = Machine.Cpu.now();
+            Map<String, Long> partsBefore = Machine.cpuByPart(stage.instance().pid());
             long wallBefore = System.nanoTime();
             ProcessKafka.publishPaced(kafka.bootstrap(), stream.records, rate,
                     record -> producedAt.put(new String(record.key(), StandardCharsets.UTF_8), System.currentTimeMillis())).get();
@@ -118,7 +119,12 @@ final class ModeRun {
             stage.awaitSent(sent, settings.timeoutFor(stream.events));
             long cpuAfter = Machine.cpuMillis(stage.instance().pid());
             timed.warmCpuMsPerNotification = (cpuAfter - cpuBefore) / (2.0 * stream.events);
-            timed.serviceCores = (cpuAfter - cpuBefore) / ((System.nanoTime() - wallBefore) / 1e6);
+            double wallMs = (System.nanoTime() - wallBefore) / 1e6;
+            timed.serviceCores = (cpuAfter - cpuBefore) / wallMs;
+            Map<String, Double> partCores = new java.util.LinkedHashMap<>();
+            Machine.cpuByPart(stage.instance().pid()).forEach(
+                    (part, ms) -> partCores.put(part, (ms - partsBefore.getOrDefault(part, 0L)) / wallMs));
+            timed.partCores = partCores;
             timed.machineBusy = Machine.Cpu.now().busySince(machineBefore);
             // nginx flushes its arrivals log every 200 ms
             Set<String> pushKeys = producedAt.keySet().stream().map(id -> id + ":PUSH").collect(Collectors.toSet());
