@@ -21,6 +21,8 @@ final class BenchReport {
     SinkCapacity.Capacity smtpSink = SinkCapacity.Capacity.NOT_MEASURED;
     SinkCapacity.Capacity pushSink = SinkCapacity.Capacity.NOT_MEASURED;
     double loadAtStart;
+    /** How the jar was started: bin/notifier (the README's command) or java with bench.jvm. */
+    String launch = "";
     double loadAtEnd;
     int events;
     int duplicates;
@@ -94,6 +96,7 @@ final class BenchReport {
         j.put("lifecycle_clients", lifecycleClients);
         j.put("cores", Runtime.getRuntime().availableProcessors());
         j.put("load1_start", loadAtStart);
+        j.put("launch", launch);
         j.put("load1_end", loadAtEnd);
         return j;
     }
@@ -101,8 +104,8 @@ final class BenchReport {
     String table() {
         StringBuilder t = new StringBuilder();
         t.append(String.format("%n=== Notifier benchmark: %d events (+%d duplicate records, 2 channels each) per mode, %d"
-                        + " consumers, %d cores, load %.2f -> %.2f ===%n", events, duplicates, Stage.CONSUMERS,
-                Runtime.getRuntime().availableProcessors(), loadAtStart, loadAtEnd));
+                        + " consumers, %d cores, load %.2f -> %.2f, started by %s ===%n", events, duplicates, Stage.CONSUMERS,
+                Runtime.getRuntime().availableProcessors(), loadAtStart, loadAtEnd, launch));
         row(t, "", "per-event", "batch", "target");
         row(t, "sink alone: smtp-sink msg/s", fmt(smtpSink.perSecond()), "", "");
         row(t, "  Jakarta Mail client CPU ms per message", ratio(smtpSink.clientCpuMs()), "", "");

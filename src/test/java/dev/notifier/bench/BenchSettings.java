@@ -11,10 +11,13 @@ import java.util.List;
  * streams (comma-separated, one stream each, in order) and {@code bench.latency-seconds} each lasts, {@code bench.ceiling-seconds} per pgbench run, {@code bench.jvm} the options
  * the jar runs with (empty: plain {@code java -jar}, as the README runs it), {@code bench.cds} whether
  * it starts from a class data sharing archive written by a training run first, as docs/operations.md
- * describes.
+ * describes; {@code bench.launch} how the jar is started: {@code script} (the default) as the README
+ * starts it, {@code bin/notifier}, its class archive written by a first run of the service on the
+ * stage (bench.jvm then goes in NOTIFIER_JAVA_OPTS and bench.cds is moot), or {@code java}: plain
+ * {@code java} with bench.jvm.
  */
 record BenchSettings(int events, List<Integer> rates, int latencySeconds, int ceilingSeconds, List<String> jvmOptions, Path logDir,
-                     boolean cds) {
+                     boolean cds, boolean script) {
 
     static BenchSettings fromSystemProperties() {
         String jvm = System.getProperty("bench.jvm", "").trim();
@@ -26,7 +29,8 @@ record BenchSettings(int events, List<Integer> rates, int latencySeconds, int ce
                 Integer.getInteger("bench.ceiling-seconds", 3),
                 jvm.isEmpty() ? List.of() : Arrays.asList(jvm.split("\\s+")),
                 Path.of("target", "bench-logs"),
-                Boolean.getBoolean("bench.cds"));
+                Boolean.getBoolean("bench.cds"),
+                !"java".equals(System.getProperty("bench.launch", "script").trim()));
     }
 
     /** Generous: a slow, shared machine must not turn a measurement into a failure. */

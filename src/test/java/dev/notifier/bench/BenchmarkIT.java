@@ -27,6 +27,8 @@ class BenchmarkIT {
         BenchSettings settings = BenchSettings.fromSystemProperties();
         BenchReport report = new BenchReport();
         report.loadAtStart = Machine.load1();
+        report.launch = settings.script() ? "bin/notifier" : "java " + String.join(" ", settings.jvmOptions())
+                + (settings.cds() ? " (class archive)" : "");
         report.events = settings.events();
         report.duplicates = settings.events() / 10;
         try (StandardSinks sinks = new StandardSinks()) {

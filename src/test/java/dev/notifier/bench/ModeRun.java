@@ -27,6 +27,7 @@ final class ModeRun {
 
     private final KafkaBrokerProcess kafka;
     private final BenchSettings settings;
+    private static boolean scriptArchiveTrained;
     private final boolean batch;
     private final String name;
 
@@ -43,11 +44,13 @@ final class ModeRun {
             BenchLoad load = BenchLoad.preloaded(stage.topic, settings.events(), 1L);
             // %mode% in bench.jvm names the mode, e.g. a flight recording per mode
             List<String> jvm = new ArrayList<>(settings.jvmOptions().stream().map(o -> o.replace("%mode%", name)).toList());
-            if (settings.cds()) {
+            if (settings.script()) {
+                trainScriptArchive(stage, jvm);
+            } else if (settings.cds()) {
                 jvm.add("-XX:SharedArchiveFile=" + trainClassArchive(stage, jvm));
             }
             stage.preload(load.records);
-            stage.launch(name + "-pipeline", batch, jvm);
+            stage.launch(name + "-pipeline", batch, jvm, settings.script());
             stage.awaitFirstRecorded();
             long cpuAtFirst = Machine.cpuMillis(stage.instance().pid());
             long jitAtFirst = Machine.jitCpuMillis(stage.instance().pid());
@@ -90,10 +93,27 @@ final class ModeRun {
         Files.deleteIfExists(archive);
         List<String> training = new ArrayList<>(jvm);
         training.add("-XX:ArchiveClassesAtExit=" + archive);
-        stage.launch(name + "-class-archive", batch, training).awaitStarted();
+        stage.launch(name + "-class-archive", batch, training, false).awaitStarted();
         stage.instance().stopGracefully();
         assertThat(archive).as("class data sharing archive").exists();
         return archive;
+    }
+
+    /**
+     * The script's archive, beside the jar, written afresh by this benchmark run's first mode: the first
+     * run of a deployment, started and stopped on the stage; the modes after it start from it, as a
+     * deployment's every later start does.
+     */
+    private static void trainScriptArchive(Stage stage, List<String> jvm) throws Exception {
+        if (scriptArchiveTrained) {
+            return;
+        }
+        Path archive = Path.of("target", "notifier.jsa");
+        Files.deleteIfExists(archive);
+        stage.launch("class-archive", false, jvm, true).awaitStarted();
+        stage.instance().stopGracefully();
+        assertThat(archive).as("the class archive bin/notifier writes on the service's first exit").isNotEmptyFile();
+        scriptArchiveTrained = true;
     }
 
     /**

@@ -65,8 +65,8 @@ final class Stage implements AutoCloseable {
         ProcessKafka.publishPaced(kafka.bootstrap(), records, Integer.MAX_VALUE).get();
     }
 
-    /** Starts the jar with its default configuration, pointed at this stage's parts. */
-    NotifierInstance launch(String name, boolean batch, List<String> jvmOptions) throws Exception {
+    /** Starts the jar with its default configuration, pointed at this stage's parts; by bin/notifier when viaScript. */
+    NotifierInstance launch(String name, boolean batch, List<String> jvmOptions, boolean viaScript) throws Exception {
         Map<String, String> env = NotifierInstance.wiredTo(kafka, topic, group, db.url(), TestDatabase.USER,
                 sinks.smtpPort, sinks.pushUrl());
         env.put("NOTIFIER_KAFKA_CONSUMERS", String.valueOf(CONSUMERS));
@@ -78,7 +78,11 @@ final class Stage implements AutoCloseable {
             env.put("OTEL_TRACES_SAMPLER", "parentbased_traceidratio");
             env.put("OTEL_TRACES_SAMPLER_ARG", trace);
         }
-        instance = new NotifierInstance(name, logDir, env, new HashMap<>()).jvmOptions(jvmOptions);
+        instance = new NotifierInstance(name, logDir, env, new HashMap<>());
+        if (viaScript) {
+            instance.viaScript();
+        }
+        instance.jvmOptions(jvmOptions);
         launchedAt = System.currentTimeMillis();
         return instance.launch();
     }

@@ -27,13 +27,17 @@ public abstract class ManagedProcess implements AutoCloseable {
 
     protected abstract List<String> command();
 
+    /** What runs {@link #command()}: this JVM's own {@code java}, unless a subclass runs a launcher script. */
+    protected List<String> launcher() {
+        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
     protected Map<String, String> environment() {
         return Map.of();
     }
 
     protected void start() throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> command = new ArrayList<>(launcher());
         command.addAll(command());
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(new File(System.getProperty("user.dir")))

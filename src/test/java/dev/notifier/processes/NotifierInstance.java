@@ -13,12 +13,15 @@ import java.util.Map;
 public final class NotifierInstance extends ManagedProcess {
 
     public static final Path JAR = Path.of("target", "notifier.jar");
+    /** The README's command: the jar with the JVM options and class archive the script chooses. */
+    public static final Path SCRIPT = Path.of("bin", "notifier");
     /** Small and quick to start: the fault suite runs many short-lived instances side by side. */
     public static final List<String> LIGHT_JVM = List.of("-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     private final Map<String, String> environment;
     private final Map<String, String> systemProperties;
     private List<String> jvmOptions = LIGHT_JVM;
+    private boolean viaScript;
 
     public NotifierInstance(String name, Path logDir, Map<String, String> environment, Map<String, String> systemProperties)
             throws IOException {
@@ -62,18 +65,51 @@ public final class NotifierInstance extends ManagedProcess {
         return this;
     }
 
+    /**
+     * Started as the README starts it, {@code bin/notifier}, from the next start on: the script's own JVM
+     * options and class archive; the options set here and the system properties go in NOTIFIER_JAVA_OPTS
+     * when there are any.
+     */
+    public NotifierInstance viaScript() {
+        viaScript = true;
+        jvmOptions = List.of();
+        return this;
+    }
+
     @Override
     protected Map<String, String> environment() {
-        return environment;
+        if (!viaScript) {
+            return environment;
+        }
+        Map<String, String> env = new HashMap<>(environment);
+        env.put("JAVA_HOME", System.getProperty("java.home"));
+        List<String> options = javaOptions();
+        if (!options.isEmpty()) {
+            env.put("NOTIFIER_JAVA_OPTS", String.join(" ", options));
+        }
+        return env;
+    }
+
+    @Override
+    protected List<String> launcher() {
+        return viaScript ? List.of("sh", SCRIPT.toString()) : super.launcher();
     }
 
     @Override
     protected List<String> command() {
-        List<String> command = new ArrayList<>(jvmOptions);
-        systemProperties.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        if (viaScript) {
+            return List.of();
+        }
+        List<String> command = javaOptions();
         command.add("-jar");
         command.add(JAR.toString());
         return command;
+    }
+
+    private List<String> javaOptions() {
+        List<String> options = new ArrayList<>(jvmOptions);
+        systemProperties.forEach((k, v) -> options.add("-D" + k + "=" + v));
+        return options;
     }
 
     public NotifierInstance launch() throws IOException {
