@@ -2,6 +2,7 @@ package dev.notifier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.notifier.processes.ManagedProcess;
 import dev.notifier.support.TestKafka;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -107,7 +108,7 @@ class ServiceJarIT {
     }
 
     private static String java(Path directory, Map<String, String> environment, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of(ManagedProcess.JAVA,
                 "-jar", JAR.toString()));
         command.addAll(List.of(args));
         Path out = directory.resolve("out.txt");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.notifier.processes.KafkaBrokerProcess;
+import dev.notifier.processes.NotifierInstance;
 import dev.notifier.processes.ProcessKafka;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -108,7 +109,7 @@ final class ModeRun {
         if (scriptArchiveTrained) {
             return;
         }
-        Path archive = Path.of("target", "notifier.jsa");
+        Path archive = NotifierInstance.JAR.resolveSibling("notifier.jsa");
         Files.deleteIfExists(archive);
         stage.launch("class-archive", false, jvm, true).awaitStarted();
         stage.instance().stopGracefully();

@@ -2,6 +2,8 @@ package dev.notifier.demo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.notifier.processes.ManagedProcess;
+import dev.notifier.processes.NotifierInstance;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,8 +28,7 @@ class DemoJarIT {
             .toAbsolutePath();
     private static final Path DEMO_JAR = Path.of(System.getProperty("notifier.demo.jar", "target/notifier-demo.jar"))
             .toAbsolutePath();
-    private static final Path SCRIPT = Path.of("bin", "notifier").toAbsolutePath();
-    private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static final Path SCRIPT = NotifierInstance.SCRIPT.toAbsolutePath();
     private static final long TIMEOUT_SECONDS = 240;
 
     /** By the README's launcher, bin/notifier, whose first run writes the class archive its later runs start from. */
@@ -55,7 +56,7 @@ class DemoJarIT {
 
     @Test
     void shouldRunFromTheProjectDirectory() throws Exception {
-        String output = run(Path.of("").toAbsolutePath(), List.of(JAVA, "-jar", DEMO_JAR.toString()), Map.of(),
+        String output = run(Path.of("").toAbsolutePath(), List.of(ManagedProcess.JAVA, "-jar", DEMO_JAR.toString()), Map.of(),
                 withDemoOptions());
 
         assertThat(output)

@@ -111,7 +111,7 @@ public final class KafkaBrokerProcess extends ManagedProcess {
 
     private void runToCompletion(List<String> args) throws Exception {
         List<String> command = new java.util.ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(JAVA);
         command.addAll(args);
         Process format = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile())).start();

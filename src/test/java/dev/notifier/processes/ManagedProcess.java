@@ -25,11 +25,14 @@ public abstract class ManagedProcess implements AutoCloseable {
         this.logFile = logDir.resolve(name + ".log");
     }
 
+    /** This JVM's own {@code java}: every process the tests start runs on the JDK that runs them. */
+    public static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+
     protected abstract List<String> command();
 
     /** What runs {@link #command()}: this JVM's own {@code java}, unless a subclass runs a launcher script. */
     protected List<String> launcher() {
-        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        return List.of(JAVA);
     }
 
     protected Map<String, String> environment() {
